@@ -1,0 +1,86 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { APP_VERSION } from './version.ts';
+import { DEFAULT_PORT, startServer } from './server/serve.ts';
+
+const USAGE = `Usage: fuseforks [serve] [--workspace DIR] [--home DIR] [--port N] [--host H]
+
+  --workspace DIR  the village folder   ($FUSEFORKS_WORKSPACE, default {home}/workspace)
+  --home DIR       app data on this device ($FUSEFORKS_HOME, default ~/.local/share/fuseforks)
+  --port N         HTTP port            ($FUSEFORKS_PORT, default ${DEFAULT_PORT})
+  --host H         bind address         (default 127.0.0.1)
+`;
+
+export function defaultHome(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.FUSEFORKS_HOME) return resolve(env.FUSEFORKS_HOME);
+  const dataHome = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(dataHome, 'fuseforks');
+}
+
+export interface ServeConfig {
+  workspace: string;
+  home: string;
+  port: number;
+  host: string;
+}
+
+/** Flags win over environment variables, which win over defaults. */
+export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      workspace: { type: 'string' },
+      home: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+    },
+    allowPositionals: false,
+  });
+  const home = values.home ? resolve(values.home) : defaultHome(env);
+  const workspaceFlag = values.workspace ?? env.FUSEFORKS_WORKSPACE;
+  const portText = values.port ?? env.FUSEFORKS_PORT ?? String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${portText}`);
+  return {
+    home,
+    workspace: workspaceFlag ? resolve(workspaceFlag) : join(home, 'workspace'),
+    port,
+    host: values.host ?? '127.0.0.1',
+  };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (first === '--version' || first === '-v') {
+    process.stdout.write(`${APP_VERSION}\n`);
+    return 0;
+  }
+  const serveArgs = first === 'serve' ? rest : first === undefined || first.startsWith('-') ? argv : null;
+  if (serveArgs === null) {
+    process.stderr.write(`unknown command: ${first}\n${USAGE}`);
+    return 2;
+  }
+  let config: ServeConfig;
+  try {
+    config = resolveServeConfig(serveArgs);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const server = await startServer({ ...config, stderr: true });
+  process.stdout.write(
+    `Fuseforks ${APP_VERSION} is running.\n  UI:        ${server.uiUrl}\n  workspace: ${config.workspace}\n  app data:  ${config.home}\n`,
+  );
+  await new Promise<void>((resolveStop) => {
+    const stop = () => resolveStop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}

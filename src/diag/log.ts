@@ -1,0 +1,89 @@
+import { appendFileSync, renameSync, statSync } from 'node:fs';
+
+/** Rotate to `fuseforks.log.old` (one generation) once the file would pass this size. */
+export const LOG_ROTATE_BYTES = 8 * 1024 * 1024;
+export const LOG_FILE = 'fuseforks.log';
+
+/**
+ * The diagnostics log: `[fuseforks]` lines to stderr and `{workspace}/fuseforks.log`.
+ * Only observation lines go here: never prompt bodies, tool output or secrets.
+ */
+export interface DiagLog {
+  note(line: string): void;
+  warn(line: string): void;
+}
+
+export interface FileDiagLogOptions {
+  /** Also write to stderr (without timestamps). */
+  stderr?: boolean;
+  rotateBytes?: number;
+  now?: () => Date;
+}
+
+export class FileDiagLog implements DiagLog {
+  private size: number;
+  private readonly stderr: boolean;
+  private readonly rotateBytes: number;
+  private readonly now: () => Date;
+
+  constructor(
+    readonly path: string,
+    options: FileDiagLogOptions = {},
+  ) {
+    this.stderr = options.stderr ?? true;
+    this.rotateBytes = options.rotateBytes ?? LOG_ROTATE_BYTES;
+    this.now = options.now ?? (() => new Date());
+    this.size = fileSize(path);
+  }
+
+  note(line: string): void {
+    this.write(line);
+  }
+
+  warn(line: string): void {
+    this.write(`WARN ${line}`);
+  }
+
+  private write(line: string): void {
+    const text = `[fuseforks] ${line.replace(/[\r\n]+/g, ' ')}`;
+    if (this.stderr) {
+      try {
+        process.stderr.write(`${text}\n`);
+      } catch {
+        // Diagnostics never fail the caller.
+      }
+    }
+    const fileLine = `${this.now().toISOString()} ${text}\n`;
+    try {
+      const bytes = Buffer.byteLength(fileLine);
+      if (this.size > 0 && this.size + bytes > this.rotateBytes) {
+        renameSync(this.path, `${this.path}.old`);
+        this.size = 0;
+      }
+      appendFileSync(this.path, fileLine, { mode: 0o600 });
+      this.size += bytes;
+    } catch {
+      // Write failures are swallowed; re-read the size next time in case the file moved.
+      this.size = fileSize(this.path);
+    }
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** A log that keeps lines in memory; for tests and for code that runs before the workspace exists. */
+export class MemoryDiagLog implements DiagLog {
+  readonly lines: string[] = [];
+  note(line: string): void {
+    this.lines.push(line);
+  }
+  warn(line: string): void {
+    this.lines.push(`WARN ${line}`);
+  }
+}

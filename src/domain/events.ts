@@ -1,0 +1,66 @@
+import type { AgentId, ModelTemplateId } from './ids.ts';
+import type { AgentStatus, PlanTaskState } from './enums.ts';
+import type { ErrorPayload } from './errors.ts';
+import type { AgentMessage } from './message.ts';
+
+/** Every frame of the events socket: `{"type": ..., ...payload}` (ledger part 4 §3.2). */
+export type CoreEvent =
+  | { type: 'agentStatusChanged'; agentId: AgentId; status: AgentStatus }
+  | {
+      type: 'agentStatsUpdated';
+      agentId: AgentId;
+      uptimeSecs: number;
+      totalTokens: number;
+      promptTokens: number;
+      cachedTokens: number;
+      lastPromptTokens: number | null;
+    }
+  | { type: 'messageSent'; message: AgentMessage }
+  | { type: 'topologyChanged' }
+  | { type: 'agentFailed'; agentId: AgentId; error: ErrorPayload }
+  | { type: 'backendDegraded'; modelTemplateId: ModelTemplateId; reason: string }
+  | { type: 'agentTyping'; agentId: AgentId; active: boolean }
+  | { type: 'conversationCleared' }
+  | { type: 'toolInvoked'; agentId: AgentId; tool: string; ok: boolean; reason?: string | null }
+  | { type: 'toolLimitReached'; agentId: AgentId; maxIterations: number }
+  | { type: 'toolRepeatBlocked'; agentId: AgentId; tool: string; repeats: number }
+  | { type: 'hopLimitReached'; agentId: AgentId; maxHops: number }
+  | {
+      type: 'planWaveStarted';
+      planId: number;
+      agentId: AgentId;
+      wave: number;
+      tasks: { to: AgentId; msgChars: number }[];
+      startedAtMs: number;
+    }
+  | { type: 'planTaskResolved'; planId: number; to: AgentId; state: PlanTaskState; elapsedMs: number | null }
+  | { type: 'planWaveFinished'; planId: number; bundleChars: number | null; elapsedMs: number | null }
+  | { type: 'turnInterrupted'; agentId: AgentId; turnSeq: number }
+  | { type: 'sessionSwitched'; sessionId: string }
+  | { type: 'turnRecorded'; agentId: AgentId; sessionId: string }
+  /** This server's own: the village definition changed (agents, templates, roles, groups, settings). */
+  | { type: 'worldChanged' };
+
+export type CoreEventType = CoreEvent['type'];
+
+type Listener = (event: CoreEvent) => void;
+
+/** In-process fan-out of core events; a throwing listener never affects the others or the emitter. */
+export class EventBus {
+  private readonly listeners = new Set<Listener>();
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: CoreEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A broken subscriber must not break the core.
+      }
+    }
+  }
+}

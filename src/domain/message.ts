@@ -1,0 +1,49 @@
+import type { AgentId } from './ids.ts';
+import type { GroundingEngine } from './enums.ts';
+
+/** Who sent or receives a message; `external` is an outside MCP client, never folded into user. */
+export type Endpoint =
+  | { kind: 'user' }
+  | { kind: 'system' }
+  | { kind: 'agent'; id: AgentId }
+  | { kind: 'external'; client: string };
+
+export interface GroundingSource {
+  uri: string;
+  /** "" when no title is available. */
+  title: string;
+}
+
+/** Display-only provenance of a grounded answer; an empty `sources` means "no source exists". */
+export interface Grounding {
+  queries: string[];
+  sources: GroundingSource[];
+  engine: GroundingEngine;
+}
+
+export interface AttachmentRef {
+  id: string;
+  kind: 'image' | 'audio' | 'video' | 'pdf';
+  fileName: string;
+  width?: number;
+  height?: number;
+}
+
+export interface AgentMessage {
+  /** uuid v4 */
+  id: string;
+  from: Endpoint;
+  to: Endpoint;
+  content: string;
+  /** Only the first of N broadcast copies carries the count. */
+  tokens: number;
+  tsMs: number;
+  /** Forwards since the originating input. */
+  hop: number;
+  /** Omitted for a single recipient. */
+  coRecipients?: AgentId[];
+  /** Omitted when not grounded; first copy only. */
+  grounding?: Grounding;
+  reasoningSummary?: string;
+  attachments?: AttachmentRef[];
+}

@@ -1,0 +1,82 @@
+import type { AgentId } from './ids.ts';
+
+export interface SessionMeta {
+  /** First 30 characters of the first user message. */
+  title: string;
+  createdAt: number;
+  /** The sort key: decides which session is "latest". */
+  updatedAt: number;
+  /** Present only for forks. */
+  parentId?: string;
+  /** Present only for forks; the copy includes this seq. */
+  forkedAtSeq?: number;
+  recordCount: number;
+}
+
+export interface SessionSummary {
+  /** `{epoch_ms}-{short random}` */
+  id: string;
+  meta: SessionMeta;
+}
+
+export interface ForkPoint {
+  /** seq - 1: the point just before the user message. */
+  atSeq: number;
+  /** First 60 characters, newlines replaced by spaces. */
+  preview: string;
+  /** The original text, untruncated. */
+  text: string;
+  to?: AgentId;
+  tsMs: number;
+}
+
+export const RECORD_KINDS = ['message', 'exchange', 'summary', 'turn'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** How a turn ended: seven closed values. */
+export type TurnStop =
+  | { kind: 'completed' }
+  | { kind: 'repeat'; tool: string }
+  | { kind: 'tool_limit' }
+  | { kind: 'failed'; code: string }
+  | { kind: 'interrupted' }
+  | { kind: 'budget_exhausted' }
+  | { kind: 'reserve_short' };
+
+export interface TurnRecord {
+  agentId: AgentId;
+  /** Turn start time. */
+  tsMs: number;
+  hop: number;
+  rounds: number;
+  waves: number;
+  stop: TurnStop;
+  prompt: number;
+  cached: number;
+  /** Includes reasoning. */
+  completion: number;
+  reasoning: number;
+  /** 0 means "not recorded". Part of prompt. */
+  cacheWrite: number;
+  /** Subset of cacheWrite. */
+  cacheWrite1h: number;
+  model: string;
+  backend: string;
+  elapsedMs: number;
+}
+
+export interface ExchangeRecord {
+  agentId: AgentId;
+  /** Exactly the string that was sent. */
+  sent: string;
+  replied: string;
+}
+
+export interface SummaryRecord {
+  agentId: AgentId;
+  text: string;
+  coversUpToSeq: number;
+}
+
+export const SESSION_TITLE_CHARS = 30;
+export const FORK_PREVIEW_CHARS = 60;

@@ -1,0 +1,92 @@
+import type { ModelTemplateId } from './ids.ts';
+import type { CredentialSource, Effort, Provider } from './enums.ts';
+
+/** LLM connection settings (ledger part 3 §2.2). Holds no secret: only where the secret comes from. */
+export interface ModelTemplate {
+  id: ModelTemplateId;
+  name: string;
+  baseUrl: string;
+  model: string;
+  contextLength: number;
+  temperature: number | null;
+  maxOutputTokens: number;
+  credential: CredentialSource;
+  /** Null: detected from baseUrl. */
+  provider: Provider | null;
+  useTools: boolean;
+  effort: Effort | null;
+  googleSearch: boolean;
+  geminiUrlContext: boolean;
+  xaiWebSearch: boolean;
+  xaiXSearch: boolean;
+  openaiWebSearch: boolean;
+  openaiReasoningPro: boolean;
+  metaWebSearch: boolean;
+  perplexityWebSearch: boolean;
+  perplexityFinanceSearch: boolean;
+  perplexityPeopleSearch: boolean;
+  perplexityFetchUrl: boolean;
+  requestTimeoutSecs: number;
+  maxRetries: number;
+  /** USD per 1M tokens; null means unset, not 0. */
+  inputPerMtok: number | null;
+  outputPerMtok: number | null;
+  cacheReadPerMtok: number | null;
+  cacheWritePerMtok: number | null;
+  cacheWrite1hPerMtok: number | null;
+  pricingAsOf: string | null;
+}
+
+export const SKILL_TOGGLES = [
+  'googleSearch',
+  'geminiUrlContext',
+  'xaiWebSearch',
+  'xaiXSearch',
+  'openaiWebSearch',
+  'openaiReasoningPro',
+  'metaWebSearch',
+  'perplexityWebSearch',
+  'perplexityFinanceSearch',
+  'perplexityPeopleSearch',
+  'perplexityFetchUrl',
+] as const satisfies readonly (keyof ModelTemplate)[];
+
+export const PRICE_FIELDS = [
+  'inputPerMtok',
+  'outputPerMtok',
+  'cacheReadPerMtok',
+  'cacheWritePerMtok',
+  'cacheWrite1hPerMtok',
+] as const satisfies readonly (keyof ModelTemplate)[];
+
+/** Prices above this are rejected as implausible (ledger part 3 §6). */
+export const MAX_PRICE_PER_MTOK = 1000;
+
+export const TEMPLATE_DEFAULTS = {
+  contextLength: 128_000,
+  temperature: null,
+  maxOutputTokens: 8192,
+  credential: 'unset',
+  provider: null,
+  useTools: true,
+  effort: null,
+  googleSearch: false,
+  geminiUrlContext: false,
+  xaiWebSearch: false,
+  xaiXSearch: false,
+  openaiWebSearch: false,
+  openaiReasoningPro: false,
+  metaWebSearch: false,
+  perplexityWebSearch: false,
+  perplexityFinanceSearch: false,
+  perplexityPeopleSearch: false,
+  perplexityFetchUrl: false,
+  requestTimeoutSecs: 120,
+  maxRetries: 3,
+  inputPerMtok: null,
+  outputPerMtok: null,
+  cacheReadPerMtok: null,
+  cacheWritePerMtok: null,
+  cacheWrite1hPerMtok: null,
+  pricingAsOf: null,
+} satisfies Omit<ModelTemplate, 'id' | 'name' | 'baseUrl' | 'model'>;

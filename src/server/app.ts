@@ -1,0 +1,99 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CoreError } from '../domain/errors.ts';
+import type { Boot } from './boot.ts';
+import type { CommandTable } from './command.ts';
+import { toErrorResponse } from './error-response.ts';
+import { bearerToken, isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.ts';
+import { landingPage } from './landing-page.ts';
+
+/** Large enough for a 512 KB icon in base64 plus JSON framing. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  boot: Boot;
+  token: string;
+  commands: CommandTable;
+  /** The port the server listens on (known only after listen when it was 0). */
+  port: () => number;
+}
+
+export function createApp({ boot, token, commands, port }: AppOptions): Hono {
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    const { status, payload } = toErrorResponse(error);
+    return c.json(payload, status as 400);
+  });
+  app.notFound((c) => {
+    const { status, payload } = toErrorResponse(new CoreError('UNKNOWN_COMMAND', 'no such route'));
+    return c.json(payload, status as 404);
+  });
+
+  app.use('*', async (c, next) => {
+    if (!isLoopbackHost(c.req.header('host'))) {
+      throw new CoreError('FORBIDDEN', 'the Host header must be a loopback name');
+    }
+    if (!isOwnOrigin(c.req.header('origin'), port())) {
+      throw new CoreError('FORBIDDEN', 'cross-origin requests are not allowed');
+    }
+    await next();
+  });
+
+  app.get('/', (c) => c.html(landingPage()));
+
+  app.use('/api/*', async (c, next) => {
+    if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) {
+      throw new CoreError('UNAUTHORIZED', 'missing or wrong API token (see {home}/api_token)');
+    }
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new CoreError('PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.post('/api/:command', async (c) => {
+    const name = c.req.param('command');
+    const body = await readJsonObject(c.req.raw);
+    if (name === 'boot_status') return c.json(boot.status());
+    if (name === 'retry_boot') {
+      await boot.retry();
+      return c.json(boot.status());
+    }
+    if (!Object.hasOwn(commands, name)) {
+      throw new CoreError('UNKNOWN_COMMAND', `unknown command ${JSON.stringify(name.slice(0, 64))}`);
+    }
+    const cmd = commands[name]!;
+    const ctx = boot.require();
+    const args: unknown = cmd.args.parse(body);
+    const result = await cmd.run(ctx, args);
+    return c.json(result ?? null);
+  });
+
+  app.all('/api/:command', () => {
+    throw new CoreError('INVALID_ARGUMENT', 'commands are called with POST and a JSON object body');
+  });
+
+  return app;
+}
+
+async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CoreError('INVALID_ARGUMENT', 'the request body is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CoreError('INVALID_ARGUMENT', 'the request body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,82 @@
+import { CoreError, isCoreError, type ErrorPayload } from '../domain/errors.ts';
+import type { EventBus } from '../domain/events.ts';
+import type { DiagLog } from '../diag/log.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { openVillage } from '../world/open-village.ts';
+import type { VillagePaths } from '../world/paths.ts';
+import type { Language } from '../domain/enums.ts';
+import type { AppContext } from './context.ts';
+
+export interface BootDeps {
+  paths: VillagePaths;
+  log: DiagLog;
+  events: EventBus;
+  secrets: SecretStore;
+  detectLanguage?: () => Language;
+}
+
+export interface BootStatus {
+  ready: boolean;
+  error: ErrorPayload | null;
+}
+
+/**
+ * Initialisation runs in the background so `boot_status` can always answer. A failure (a corrupt
+ * world.json, say) is kept and reported; nothing is overwritten, and `retry` runs init again once
+ * the file is fixed.
+ */
+export class Boot {
+  private context: AppContext | null = null;
+  private failure: ErrorPayload | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly deps: BootDeps) {}
+
+  start(): Promise<void> {
+    this.running ??= this.init().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Runs init again after a failure; a ready village is left alone. */
+  retry(): Promise<void> {
+    if (this.context) return Promise.resolve();
+    return this.start();
+  }
+
+  status(): BootStatus {
+    return { ready: this.context !== null, error: this.failure };
+  }
+
+  /** The context, or the error that says why there is none. */
+  require(): AppContext {
+    if (this.context) return this.context;
+    if (this.failure) {
+      throw new CoreError('BOOT_FAILED', this.failure.message, { detail: this.failure.detail });
+    }
+    throw new CoreError('NOT_READY', 'the village is still starting');
+  }
+
+  private async init(): Promise<void> {
+    const { paths, log, events, secrets } = this.deps;
+    try {
+      const { village, villageId } = await openVillage({ paths, log, events, secrets }, this.deps.detectLanguage);
+      this.context = { paths, log, events, secrets, village, villageId };
+      this.failure = null;
+      log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.failure = isCoreError(error)
+        ? error.toPayload()
+        : {
+            code: 'BOOT_FAILED',
+            message: `the village could not be opened: ${message}`,
+            detail: 'fix the file, then retry (nothing was overwritten)',
+            agentId: null,
+            retryable: true,
+          };
+      log.warn(`boot failed: ${this.failure.message}`);
+    }
+  }
+}

@@ -1,0 +1,7 @@
+import type { CommandTable } from '../command.ts';
+import { agentCommands } from './agents.ts';
+import { stateCommands } from './state.ts';
+import { villageCommands } from './village.ts';
+
+/** Every `POST /api/<command>` once the village is open (boot_status is answered before). */
+export const COMMANDS: CommandTable = { ...stateCommands, ...agentCommands, ...villageCommands };

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { command, type CommandTable } from '../command.ts';
+import { projectWorld } from '../projection.ts';
+
+export const stateCommands: CommandTable = {
+  get_world: command(z.object({}), (ctx) => projectWorld(ctx.village.state, ctx.villageId)),
+};

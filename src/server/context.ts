@@ -1,0 +1,15 @@
+import type { DiagLog } from '../diag/log.ts';
+import type { EventBus } from '../domain/events.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { VillagePaths } from '../world/paths.ts';
+import type { Village } from '../world/village.ts';
+
+/** Everything a command handler may use once the village is open. */
+export interface AppContext {
+  paths: VillagePaths;
+  log: DiagLog;
+  events: EventBus;
+  secrets: SecretStore;
+  village: Village;
+  villageId: string;
+}

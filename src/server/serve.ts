@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir } from 'node:fs/promises';
+import { getRequestListener } from '@hono/node-server';
+import { FileDiagLog, type DiagLog } from '../diag/log.ts';
+import { EventBus } from '../domain/events.ts';
+import type { Language } from '../domain/enums.ts';
+import { chooseSecretStore } from '../secrets/choose-secret-store.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { APP_VERSION, appProfile } from '../version.ts';
+import { DIR_MODE } from '../world/fs-util.ts';
+import { VillagePaths } from '../world/paths.ts';
+import { ensureApiToken } from './api-token.ts';
+import { createApp } from './app.ts';
+import { Boot } from './boot.ts';
+import { COMMANDS } from './commands/index.ts';
+import { attachEventsSocket } from './events-socket.ts';
+
+export const DEFAULT_PORT = 7420;
+
+export interface ServeOptions {
+  workspace: string;
+  home: string;
+  port?: number;
+  host?: string;
+  /** Echo log lines to stderr (the CLI does; tests usually do not). */
+  stderr?: boolean;
+  /** Overrides for tests. */
+  secrets?: SecretStore;
+  detectLanguage?: () => Language;
+}
+
+export interface RunningServer {
+  url: string;
+  uiUrl: string;
+  port: number;
+  token: string;
+  boot: Boot;
+  events: EventBus;
+  log: DiagLog;
+  close(): Promise<void>;
+}
+
+/** Starts listening at once; the village opens in the background (ask `boot_status`). */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const paths = new VillagePaths(options.workspace, options.home);
+  await mkdir(paths.home, { recursive: true, mode: DIR_MODE });
+  await mkdir(paths.workspace, { recursive: true });
+  const log = new FileDiagLog(paths.log, { stderr: options.stderr ?? false });
+  log.note(`---- start pid=${process.pid} ----`);
+  log.note(`version: app=${APP_VERSION} profile=${appProfile()} node=${process.version}`);
+
+  const token = await ensureApiToken(paths.apiToken);
+  let secrets = options.secrets;
+  if (!secrets) {
+    const chosen = await chooseSecretStore(paths.secretsFile);
+    secrets = chosen.store;
+    log.note(`secrets: store=${chosen.store.kind} reason=${chosen.reason}`);
+  }
+  const events = new EventBus();
+  const boot = new Boot({ paths, log, events, secrets, detectLanguage: options.detectLanguage });
+
+  let port = options.port ?? DEFAULT_PORT;
+  const app = createApp({ boot, token, commands: COMMANDS, port: () => port });
+  const server: Server = createServer(getRequestListener(app.fetch));
+  const closeEvents = attachEventsSocket(server, events, token, () => port);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  void boot.start();
+
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
+  return {
+    url,
+    uiUrl: `${url}/?token=${token}`,
+    port,
+    token,
+    boot,
+    events,
+    log,
+    close: async () => {
+      closeEvents();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { CoreError } from '../domain/errors.ts';
+
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
+
+/** Write through a temp file in the same folder, then rename: a reader never sees half a file. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(tmp, 'w', FILE_MODE);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The file's text, or null when it does not exist. */
+export async function readTextOrNull(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+/** Wrap a file-system failure as CONFIG_IO, naming the file but never its content. */
+export function configIo(action: string, path: string, error: unknown): CoreError {
+  const reason = (error as NodeJS.ErrnoException | null)?.code ?? String(error);
+  return new CoreError('CONFIG_IO', `could not ${action} ${basename(path)}`, { detail: reason, cause: error });
+}

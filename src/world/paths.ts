@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { CONFIG_FILE_NAMES, type ConfigFileKind } from '../domain/enums.ts';
+import { parseAgentId } from '../domain/ids.ts';
+
+export const ICON_FILE = 'icon.webp';
+
+/** Where every file of a village and of the app-data dir lives (ARCHITECTURE.md §4). */
+export class VillagePaths {
+  constructor(
+    readonly workspace: string,
+    readonly home: string,
+  ) {}
+
+  get worldJson(): string {
+    return join(this.workspace, 'world.json');
+  }
+  get ordinance(): string {
+    return join(this.workspace, 'Ordinance.md');
+  }
+  get villageId(): string {
+    return join(this.workspace, 'village_id');
+  }
+  get sharedMcp(): string {
+    return join(this.workspace, 'mcp.json');
+  }
+  get schedules(): string {
+    return join(this.workspace, 'schedules.json');
+  }
+  get agentsDir(): string {
+    return join(this.workspace, 'agents');
+  }
+  get log(): string {
+    return join(this.workspace, 'fuseforks.log');
+  }
+  get userIcon(): string {
+    return join(this.workspace, 'user', ICON_FILE);
+  }
+  get externalIcon(): string {
+    return join(this.workspace, 'external', ICON_FILE);
+  }
+
+  /** The id is re-validated here so no caller can build a path from an unchecked string. */
+  agentDir(agentId: string): string {
+    return join(this.agentsDir, parseAgentId(agentId));
+  }
+  agentIcon(agentId: string): string {
+    return join(this.agentDir(agentId), ICON_FILE);
+  }
+  configFile(agentId: string, kind: ConfigFileKind): string {
+    return join(this.agentDir(agentId), CONFIG_FILE_NAMES[kind]);
+  }
+
+  get apiToken(): string {
+    return join(this.home, 'api_token');
+  }
+  get secretsFile(): string {
+    return join(this.home, 'secrets.json');
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The village: the in-memory WorldState (the owner) and its projection world.json. Every change
+ * runs the pure mutation, writes world.json, and only then replaces the state, one change at a time,
+ * so a failed validation or write changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import type { AgentSpec } from '../domain/agent.ts';
+import { CoreError } from '../domain/errors.ts';
+import type { CoreEvent, EventBus } from '../domain/events.ts';
+import type { AgentGroupId, AgentId, ModelTemplateId, RoleId } from '../domain/ids.ts';
+import type { AgentSpecInput, GroupInput, RoleInput, TemplateInput } from '../domain/schemas.ts';
+import type { ModelTemplate } from '../domain/template.ts';
+import type { AgentGroup, Role } from '../domain/village.ts';
+import type { DiagLog } from '../diag/log.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import * as agents from './agents.ts';
+import * as catalog from './catalog.ts';
+import { DIR_MODE, writeFileAtomic } from './fs-util.ts';
+import type { VillagePaths } from './paths.ts';
+import { requireAgent } from './validate.ts';
+import { writeWorldFile } from './world-file.ts';
+import type { WorldState } from './world-state.ts';
+
+export interface VillageDeps {
+  paths: VillagePaths;
+  log: DiagLog;
+  events: EventBus;
+  secrets: SecretStore;
+}
+
+type Change<T> = (world: WorldState) => { world: WorldState; result: T };
+
+export class Village {
+  private current: WorldState;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly deps: VillageDeps,
+    initial: WorldState,
+  ) {
+    this.current = initial;
+  }
+
+  get state(): WorldState {
+    return this.current;
+  }
+
+  /** Runs changes strictly one after another. */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Apply a pure change to the latest state, persist, then publish it. */
+  change<T>(apply: Change<T>, events: CoreEvent[] = []): Promise<T> {
+    return this.serial(async () => {
+      const { world, result } = apply(this.current);
+      await writeWorldFile(this.deps.paths.worldJson, world);
+      this.current = world;
+      for (const event of [...events, { type: 'worldChanged' } as const]) this.deps.events.emit(event);
+      return result;
+    });
+  }
+
+  private set(apply: (world: WorldState) => WorldState, events: CoreEvent[] = []): Promise<void> {
+    return this.change((w) => ({ world: apply(w), result: undefined }), events);
+  }
+
+  requireAgent(id: string): AgentSpec {
+    return requireAgent(this.current, id);
+  }
+
+  async createAgent(input: AgentSpecInput): Promise<AgentSpec> {
+    const created = await this.change((w) => {
+      const c = agents.createAgent(w, input);
+      return { world: c.world, result: c };
+    }, [{ type: 'topologyChanged' }]);
+    for (const warning of created.warnings) this.deps.log.warn(warning);
+    const dir = this.deps.paths.agentDir(created.spec.id);
+    try {
+      await mkdir(dir, { recursive: true, mode: DIR_MODE });
+      if (created.construct !== null) {
+        await writeFileAtomic(this.deps.paths.configFile(created.spec.id, 'construct'), created.construct);
+      }
+    } catch (error) {
+      this.deps.log.warn(`agent ${created.spec.id}: folder not prepared (${(error as NodeJS.ErrnoException).code})`);
+    }
+    return created.spec;
+  }
+
+  async updateAgent(input: Partial<AgentSpecInput> & { id: AgentId }): Promise<AgentSpec> {
+    await this.set((w) => agents.updateAgent(w, input), [{ type: 'topologyChanged' }]);
+    return this.requireAgent(input.id);
+  }
+
+  /** Removes the agent from world.json first, then its folder (icon and files included). */
+  async deleteAgent(id: AgentId): Promise<void> {
+    await this.set((w) => agents.deleteAgent(w, id), [{ type: 'topologyChanged' }]);
+    try {
+      await rm(this.deps.paths.agentDir(id), { recursive: true, force: true });
+    } catch (error) {
+      this.deps.log.warn(`agent ${id}: folder not removed (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+
+  setConnections(id: AgentId, targets: AgentId[]): Promise<void> {
+    return this.set((w) => agents.setConnections(w, id, targets), [{ type: 'topologyChanged' }]);
+  }
+
+  commitAgentDrop(order: AgentId[], regroup: agents.Regroup | null): Promise<void> {
+    return this.set((w) => agents.commitAgentDrop(w, order, regroup));
+  }
+
+  async upsertTemplate(input: TemplateInput): Promise<ModelTemplate> {
+    const id = input.id ?? (randomUUID() as ModelTemplateId);
+    const hasSecret = (await this.deps.secrets.get(id)) !== null;
+    return this.change((w) => {
+      const r = catalog.upsertTemplate(w, { ...input, id }, () => hasSecret);
+      return { world: r.world, result: r.template };
+    });
+  }
+
+  async removeTemplate(id: ModelTemplateId): Promise<void> {
+    await this.set((w) => catalog.removeTemplate(w, id));
+    try {
+      await this.deps.secrets.delete(id);
+    } catch {
+      this.deps.log.warn(`template ${id}: its secret could not be removed from the ${this.deps.secrets.kind} store`);
+    }
+  }
+
+  /** The secret goes to the secret store only; the template records `keyring` as its source. */
+  async setCredential(id: ModelTemplateId, secret: string): Promise<void> {
+    if (secret.trim().length === 0) throw new CoreError('INVALID_ARGUMENT', 'the secret must not be empty');
+    catalog.setTemplateCredential(this.current, id, 'keyring');
+    await this.serial(() => this.deps.secrets.set(id, secret.trim()));
+    await this.set((w) => catalog.setTemplateCredential(w, id, 'keyring'));
+  }
+
+  /** Back to `unset` (not `not_required`). */
+  async clearCredential(id: ModelTemplateId): Promise<void> {
+    catalog.setTemplateCredential(this.current, id, 'unset');
+    await this.serial(() => this.deps.secrets.delete(id));
+    await this.set((w) => catalog.setTemplateCredential(w, id, 'unset'));
+  }
+
+  upsertRole(input: RoleInput): Promise<Role> {
+    return this.change((w) => {
+      const r = catalog.upsertRole(w, input);
+      return { world: r.world, result: r.role };
+    });
+  }
+
+  removeRole(id: RoleId): Promise<void> {
+    return this.set((w) => catalog.removeRole(w, id));
+  }
+
+  upsertGroup(input: GroupInput): Promise<AgentGroup> {
+    return this.change((w) => {
+      const r = catalog.upsertGroup(w, input);
+      return { world: r.world, result: r.group };
+    });
+  }
+
+  removeGroup(id: AgentGroupId): Promise<void> {
+    return this.set((w) => catalog.removeGroup(w, id));
+  }
+
+  /** Settings changes: pure setters from settings.ts. */
+  update(apply: (world: WorldState) => WorldState): Promise<void> {
+    return this.set(apply);
+  }
+}
