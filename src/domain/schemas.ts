@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { isSafeIdentifier, isUuidV4 } from './ids.ts';
 import type { AgentGroupId, AgentId, ModelTemplateId, RoleId } from './ids.ts';
 import { AGENT_SPEC_DEFAULTS } from './agent.ts';
-import { CREDENTIAL_SOURCES, EFFORTS, LANGUAGES, PROVIDERS, ROLE_COLORS, readCredentialSource } from './enums.ts';
+import {
+  CREDENTIAL_SOURCES,
+  EFFORTS,
+  LANGUAGES,
+  PROVIDERS,
+  ROLE_COLORS,
+  readCredentialSource,
+} from './enums.ts';
 import { MAX_PRICE_PER_MTOK, TEMPLATE_DEFAULTS } from './template.ts';
 
 /** Marks an issue so the error mapper answers UNSAFE_IDENTIFIER instead of INVALID_ARGUMENT. */

@@ -1,5 +1,10 @@
 import { FileSecretStore } from './file-secret-store.ts';
-import { KEYRING_SERVICE, KeyringSecretStore, napiKeyring, type KeyringBackend } from './keyring-secret-store.ts';
+import {
+  KEYRING_SERVICE,
+  KeyringSecretStore,
+  napiKeyring,
+  type KeyringBackend,
+} from './keyring-secret-store.ts';
 import type { SecretStore } from './secret-store.ts';
 
 const PROBE_ACCOUNT = '__fuseforks_probe__';

@@ -23,6 +23,8 @@ export function createApp({ boot, token, commands, port }: AppOptions): Hono {
 
   app.onError((error, c) => {
     const { status, payload } = toErrorResponse(error);
+    // The unread rest of an oversized body would be taken for the next request on this socket.
+    if (payload.code === 'PAYLOAD_TOO_LARGE') c.header('Connection', 'close');
     return c.json(payload, status as 400);
   });
   app.notFound((c) => {

@@ -61,7 +61,10 @@ export class Boot {
   private async init(): Promise<void> {
     const { paths, log, events, secrets } = this.deps;
     try {
-      const { village, villageId } = await openVillage({ paths, log, events, secrets }, this.deps.detectLanguage);
+      const { village, villageId } = await openVillage(
+        { paths, log, events, secrets },
+        this.deps.detectLanguage,
+      );
       this.context = { paths, log, events, secrets, village, villageId };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);

@@ -21,7 +21,8 @@ function fromZod(error: z.ZodError): CoreError {
   const issue = error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'arguments';
   const message = `${where}: ${issue?.message ?? 'invalid'}`;
-  const params = issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
+  const params =
+    issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
   if (params?.ledgerCode === UNSAFE_ID_PARAM.ledgerCode) return new CoreError('UNSAFE_IDENTIFIER', message);
   return new CoreError('INVALID_ARGUMENT', message);
 }

@@ -11,7 +11,12 @@ const PING_MS = 30_000;
  * `GET /api/events` upgraded to a WebSocket: one JSON frame per core event. The same host, origin
  * and token checks as the HTTP API (the token comes as `?token=` since browsers cannot set headers).
  */
-export function attachEventsSocket(server: Server, bus: EventBus, token: string, port: () => number): () => void {
+export function attachEventsSocket(
+  server: Server,
+  bus: EventBus,
+  token: string,
+  port: () => number,
+): () => void {
   const wss = new WebSocketServer({ noServer: true });
 
   const refuse = (socket: Duplex, status: string) => {

@@ -4,7 +4,9 @@ import type { TopologyEdge } from '../domain/village.ts';
 import type { WorldState } from '../world/world-state.ts';
 
 /** Runtime facts the world does not own; until agents run, every agent is idle. */
-export type RuntimeOf = (agentId: AgentId) => Pick<
+export type RuntimeOf = (
+  agentId: AgentId,
+) => Pick<
   AgentSnapshot,
   | 'status'
   | 'typing'

@@ -3,7 +3,13 @@ import { AGENT_SPEC_DEFAULTS, type AgentSpec } from '../domain/agent.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { AgentGroupId, AgentId } from '../domain/ids.ts';
 import type { AgentSpecInput } from '../domain/schemas.ts';
-import { requireAgent, requireName, requireTemplate, requireWorkDir, validateConnections } from './validate.ts';
+import {
+  requireAgent,
+  requireName,
+  requireTemplate,
+  requireWorkDir,
+  validateConnections,
+} from './validate.ts';
 import type { WorldState } from './world-state.ts';
 
 /** The smallest free `agent_N`, the same scheme the UI uses. */
@@ -15,13 +21,17 @@ export function deriveAgentId(world: WorldState): AgentId {
 function assertUniqueName(world: WorldState, name: string, self: string | null): void {
   const clash = world.agents.find((a) => a.id !== self && a.name.trim() === name);
   if (clash) {
-    throw new CoreError('DUPLICATE_AGENT_NAME', 'another servant already has this name', { agentId: clash.id });
+    throw new CoreError('DUPLICATE_AGENT_NAME', 'another servant already has this name', {
+      agentId: clash.id,
+    });
   }
 }
 
 function assertRefs(world: WorldState, spec: AgentSpec, previous: AgentSpec | null): void {
-  if (!previous || previous.modelTemplateId !== spec.modelTemplateId) requireTemplate(world, spec.modelTemplateId);
-  if (spec.groupId !== null && (!previous || previous.groupId !== spec.groupId)) requireGroup(world, spec.groupId);
+  if (!previous || previous.modelTemplateId !== spec.modelTemplateId)
+    requireTemplate(world, spec.modelTemplateId);
+  if (spec.groupId !== null && (!previous || previous.groupId !== spec.groupId))
+    requireGroup(world, spec.groupId);
   if (spec.roleId !== null && (!previous || previous.roleId !== spec.roleId)) {
     if (!world.roles.some((r) => r.id === spec.roleId)) {
       throw new CoreError('ROLE_NOT_FOUND', `no role with id ${spec.roleId}`);
@@ -30,7 +40,8 @@ function assertRefs(world: WorldState, spec: AgentSpec, previous: AgentSpec | nu
 }
 
 export function requireGroup(world: WorldState, id: string): void {
-  if (!world.groups.some((g) => g.id === id)) throw new CoreError('GROUP_NOT_FOUND', `no group with id ${id}`);
+  if (!world.groups.some((g) => g.id === id))
+    throw new CoreError('GROUP_NOT_FOUND', `no group with id ${id}`);
 }
 
 function defined<T>(value: T | undefined, fallback: T): T {
@@ -120,7 +131,9 @@ export function deleteAgent(world: WorldState, id: AgentId): WorldState {
     agents: world.agents
       .filter((a) => a.id !== id)
       .map((a) =>
-        a.connectedAgents.includes(id) ? { ...a, connectedAgents: a.connectedAgents.filter((t) => t !== id) } : a,
+        a.connectedAgents.includes(id)
+          ? { ...a, connectedAgents: a.connectedAgents.filter((t) => t !== id) }
+          : a,
       ),
     topologyPositions: positions,
     defaultVerifier: world.defaultVerifier === id ? null : world.defaultVerifier,
@@ -144,8 +157,13 @@ export interface Regroup {
  * One drag-and-drop: the full list order and, optionally, the dropped agent's new group, in one
  * step. Agents the order leaves out keep their relative order after the listed ones.
  */
-export function commitAgentDrop(world: WorldState, order: readonly AgentId[], regroup: Regroup | null): WorldState {
-  if (new Set(order).size !== order.length) throw new CoreError('INVALID_ARGUMENT', 'order lists an agent twice');
+export function commitAgentDrop(
+  world: WorldState,
+  order: readonly AgentId[],
+  regroup: Regroup | null,
+): WorldState {
+  if (new Set(order).size !== order.length)
+    throw new CoreError('INVALID_ARGUMENT', 'order lists an agent twice');
   for (const id of order) requireAgent(world, id);
   if (regroup) {
     requireAgent(world, regroup.agentId);

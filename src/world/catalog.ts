@@ -112,13 +112,16 @@ export function upsertGroup(world: WorldState, input: GroupInput): { world: Worl
     name: requireName(input.name, 'the group name'),
     batchStart: input.batchStart,
   };
-  const groups = previous ? world.groups.map((g) => (g.id === group.id ? group : g)) : [...world.groups, group];
+  const groups = previous
+    ? world.groups.map((g) => (g.id === group.id ? group : g))
+    : [...world.groups, group];
   return { world: { ...world, groups }, group };
 }
 
 /** Members keep their groupId; it shows as no group and is normalised on the next write. */
 export function removeGroup(world: WorldState, id: AgentGroupId): WorldState {
-  if (!world.groups.some((g) => g.id === id)) throw new CoreError('GROUP_NOT_FOUND', `no group with id ${id}`);
+  if (!world.groups.some((g) => g.id === id))
+    throw new CoreError('GROUP_NOT_FOUND', `no group with id ${id}`);
   const { [id]: _dropped, ...unknownGroups } = world.unknown.groups;
   return {
     ...world,

@@ -10,7 +10,11 @@ const JSON_KINDS: ReadonlySet<ConfigFileKind> = new Set(['mcp', 'run']);
 export const RUN_JSON_WRITE_ATTEMPTS = 3;
 export const RUN_TIMEOUT_MAX_SECS = 3600;
 
-export async function readConfigFile(paths: VillagePaths, agentId: string, kind: ConfigFileKind): Promise<string> {
+export async function readConfigFile(
+  paths: VillagePaths,
+  agentId: string,
+  kind: ConfigFileKind,
+): Promise<string> {
   const path = paths.configFile(agentId, kind);
   try {
     return (await readTextOrNull(path)) ?? '';
@@ -92,7 +96,10 @@ function validateRunJson(content: string): RunJson {
   const timeout = root.timeoutSecs;
   if (
     timeout !== undefined &&
-    (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 1 || timeout > RUN_TIMEOUT_MAX_SECS)
+    (typeof timeout !== 'number' ||
+      !Number.isInteger(timeout) ||
+      timeout < 1 ||
+      timeout > RUN_TIMEOUT_MAX_SECS)
   ) {
     throw serdeFailed('run.json', `"timeoutSecs" must be a whole number from 1 to ${RUN_TIMEOUT_MAX_SECS}`);
   }

@@ -43,5 +43,8 @@ export function isNotFound(error: unknown): boolean {
 /** Wrap a file-system failure as CONFIG_IO, naming the file but never its content. */
 export function configIo(action: string, path: string, error: unknown): CoreError {
   const reason = (error as NodeJS.ErrnoException | null)?.code ?? String(error);
-  return new CoreError('CONFIG_IO', `could not ${action} ${basename(path)}`, { detail: reason, cause: error });
+  return new CoreError('CONFIG_IO', `could not ${action} ${basename(path)}`, {
+    detail: reason,
+    cause: error,
+  });
 }

@@ -13,7 +13,10 @@ export interface LlmConfig {
 }
 
 /** Refuses `unset` before anything touches the network (ledger part 2 §5.6). */
-export async function llmConfigFromTemplate(template: ModelTemplate, secrets: SecretStore): Promise<LlmConfig> {
+export async function llmConfigFromTemplate(
+  template: ModelTemplate,
+  secrets: SecretStore,
+): Promise<LlmConfig> {
   const base = {
     provider: template.provider ?? detectProvider(template.baseUrl),
     baseUrl: template.baseUrl,

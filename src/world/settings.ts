@@ -9,7 +9,10 @@ import type { WorldState } from './world-state.ts';
 /** There is no magic 0: "no ceiling" is null. */
 export function setTokenBudget(world: WorldState, tokenBudget: number | null): WorldState {
   if (tokenBudget !== null && (!Number.isSafeInteger(tokenBudget) || tokenBudget <= 0)) {
-    throw new CoreError('INVALID_TOKEN_BUDGET', 'the token limit must be a whole number of effective tokens above 0');
+    throw new CoreError(
+      'INVALID_TOKEN_BUDGET',
+      'the token limit must be a whole number of effective tokens above 0',
+    );
   }
   return { ...world, tokenBudget };
 }
@@ -60,7 +63,10 @@ export function setReception(world: WorldState, agentId: AgentId | null): WorldS
 }
 
 /** Merges positions into the stored ones; every id must name an agent. */
-export function setTopologyPositions(world: WorldState, positions: Record<string, TopologyPosition>): WorldState {
+export function setTopologyPositions(
+  world: WorldState,
+  positions: Record<string, TopologyPosition>,
+): WorldState {
   for (const [id, pos] of Object.entries(positions)) {
     requireAgent(world, id);
     if (!Number.isFinite(pos.x) || !Number.isFinite(pos.y)) {

@@ -53,7 +53,9 @@ export function validateConnections(world: WorldState, source: string, targets: 
       throw new CoreError('INVALID_TOPOLOGY', 'an agent cannot be connected to itself', { agentId: source });
     }
     if (!ids.has(target)) {
-      throw new CoreError('INVALID_TOPOLOGY', `connection to an unknown agent ${target}`, { agentId: source });
+      throw new CoreError('INVALID_TOPOLOGY', `connection to an unknown agent ${target}`, {
+        agentId: source,
+      });
     }
   }
   return [...new Set(targets)];

@@ -73,10 +73,13 @@ export class Village {
   }
 
   async createAgent(input: AgentSpecInput): Promise<AgentSpec> {
-    const created = await this.change((w) => {
-      const c = agents.createAgent(w, input);
-      return { world: c.world, result: c };
-    }, [{ type: 'topologyChanged' }]);
+    const created = await this.change(
+      (w) => {
+        const c = agents.createAgent(w, input);
+        return { world: c.world, result: c };
+      },
+      [{ type: 'topologyChanged' }],
+    );
     for (const warning of created.warnings) this.deps.log.warn(warning);
     const dir = this.deps.paths.agentDir(created.spec.id);
     try {
@@ -85,7 +88,9 @@ export class Village {
         await writeFileAtomic(this.deps.paths.configFile(created.spec.id, 'construct'), created.construct);
       }
     } catch (error) {
-      this.deps.log.warn(`agent ${created.spec.id}: folder not prepared (${(error as NodeJS.ErrnoException).code})`);
+      this.deps.log.warn(
+        `agent ${created.spec.id}: folder not prepared (${(error as NodeJS.ErrnoException).code})`,
+      );
     }
     return created.spec;
   }
@@ -127,7 +132,9 @@ export class Village {
     try {
       await this.deps.secrets.delete(id);
     } catch {
-      this.deps.log.warn(`template ${id}: its secret could not be removed from the ${this.deps.secrets.kind} store`);
+      this.deps.log.warn(
+        `template ${id}: its secret could not be removed from the ${this.deps.secrets.kind} store`,
+      );
     }
   }
 

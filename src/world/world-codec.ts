@@ -7,7 +7,13 @@ import { AGENT_SPEC_FIELDS, type AgentSpec } from '../domain/agent.ts';
 import { LANGUAGES, type Language } from '../domain/enums.ts';
 import type { AgentGroupId, AgentId, RoleId } from '../domain/ids.ts';
 import { isSafeIdentifier } from '../domain/ids.ts';
-import { agentSpecStored, groupStored, positionSchema, roleStored, templateStored } from '../domain/schemas.ts';
+import {
+  agentSpecStored,
+  groupStored,
+  positionSchema,
+  roleStored,
+  templateStored,
+} from '../domain/schemas.ts';
 import type { ModelTemplate } from '../domain/template.ts';
 import type { AgentGroup, Role, TopologyPosition } from '../domain/village.ts';
 import { ASK_TIMEOUT_RANGE } from '../domain/village.ts';
@@ -172,7 +178,9 @@ export function decodeWorld(text: string): DecodedWorld {
   for (const agent of agents) {
     const kept = [...new Set(agent.connectedAgents)].filter((t) => t !== agent.id && ids.has(t));
     if (kept.length !== agent.connectedAgents.length) {
-      notes.push(`world.json: agent ${agent.id} dropped ${agent.connectedAgents.length - kept.length} edge(s)`);
+      notes.push(
+        `world.json: agent ${agent.id} dropped ${agent.connectedAgents.length - kept.length} edge(s)`,
+      );
     }
     agent.connectedAgents = kept;
   }
@@ -194,7 +202,10 @@ export function decodeWorld(text: string): DecodedWorld {
   }
 
   let askTimeoutSecs = raw.askTimeoutSecs;
-  if (askTimeoutSecs !== null && (askTimeoutSecs < ASK_TIMEOUT_RANGE.min || askTimeoutSecs > ASK_TIMEOUT_RANGE.max)) {
+  if (
+    askTimeoutSecs !== null &&
+    (askTimeoutSecs < ASK_TIMEOUT_RANGE.min || askTimeoutSecs > ASK_TIMEOUT_RANGE.max)
+  ) {
     warnings.push(`world.json: askTimeoutSecs ${askTimeoutSecs} outside 30..=3600, using the default`);
     askTimeoutSecs = null;
   }

@@ -9,7 +9,9 @@ export async function readWorldFile(path: string): Promise<DecodedWorld | null> 
   try {
     text = await readTextOrNull(path);
   } catch (error) {
-    throw new WorldDecodeError(`world.json could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new WorldDecodeError(
+      `world.json could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   return text === null ? null : decodeWorld(text);
 }

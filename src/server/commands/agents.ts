@@ -11,7 +11,9 @@ const kindSchema = z.string().refine(isConfigFileKind, {
   params: UNSAFE_ID_PARAM,
 });
 
-const iconBytes = (bytes: Uint8Array | null) => ({ bytes: bytes ? Buffer.from(bytes).toString('base64') : null });
+const iconBytes = (bytes: Uint8Array | null) => ({
+  bytes: bytes ? Buffer.from(bytes).toString('base64') : null,
+});
 
 export const agentCommands: CommandTable = {
   create_agent: command(z.object({ spec: agentSpecInput }), (ctx, { spec }) => ctx.village.createAgent(spec)),
@@ -37,7 +39,10 @@ export const agentCommands: CommandTable = {
   commit_agent_drop: command(
     z.object({
       order: z.array(agentIdSchema),
-      regroup: z.object({ agentId: agentIdSchema, groupId: groupIdSchema.nullable() }).nullable().default(null),
+      regroup: z
+        .object({ agentId: agentIdSchema, groupId: groupIdSchema.nullable() })
+        .nullable()
+        .default(null),
     }),
     async (ctx, { order, regroup }) => {
       await ctx.village.commitAgentDrop(order, regroup);
@@ -45,10 +50,13 @@ export const agentCommands: CommandTable = {
     },
   ),
 
-  read_config_file: command(z.object({ agentId: agentIdSchema, kind: kindSchema }), (ctx, { agentId, kind }) => {
-    ctx.village.requireAgent(agentId);
-    return readConfigFile(ctx.paths, agentId, kind as never);
-  }),
+  read_config_file: command(
+    z.object({ agentId: agentIdSchema, kind: kindSchema }),
+    (ctx, { agentId, kind }) => {
+      ctx.village.requireAgent(agentId);
+      return readConfigFile(ctx.paths, agentId, kind as never);
+    },
+  ),
 
   write_config_file: command(
     z.object({ agentId: agentIdSchema, kind: kindSchema, content: z.string() }),
