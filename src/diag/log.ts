@@ -44,6 +44,16 @@ export class FileDiagLog implements DiagLog {
     this.write(`WARN ${line}`);
   }
 
+  /** A failed rotation keeps appending to the live file rather than losing lines. */
+  private rotate(): void {
+    try {
+      renameSync(this.path, `${this.path}.old`);
+      this.size = 0;
+    } catch {
+      // Keep writing to the live file.
+    }
+  }
+
   private write(line: string): void {
     const text = `[fuseforks] ${line.replace(/[\r\n]+/g, ' ')}`;
     if (this.stderr) {
@@ -56,10 +66,7 @@ export class FileDiagLog implements DiagLog {
     const fileLine = `${this.now().toISOString()} ${text}\n`;
     try {
       const bytes = Buffer.byteLength(fileLine);
-      if (this.size > 0 && this.size + bytes > this.rotateBytes) {
-        renameSync(this.path, `${this.path}.old`);
-        this.size = 0;
-      }
+      if (this.size > 0 && this.size + bytes > this.rotateBytes) this.rotate();
       appendFileSync(this.path, fileLine, { mode: 0o600 });
       this.size += bytes;
     } catch {

@@ -1,6 +1,6 @@
-import { chmod, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { DIR_MODE, FILE_MODE, readTextOrNull, writeFileAtomic } from '../world/fs-util.ts';
+import { DIR_MODE, readTextOrNull, writeFileAtomic } from '../world/fs-util.ts';
 import { secretStoreFailed, type SecretStore } from './secret-store.ts';
 
 interface SecretsFile {
@@ -42,8 +42,8 @@ export class FileSecretStore implements SecretStore {
       change(file.secrets);
       try {
         await mkdir(dirname(this.path), { recursive: true, mode: DIR_MODE });
+        // The temp file is created 0600 and renamed over any older, wider-moded file.
         await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`);
-        await chmod(this.path, FILE_MODE);
       } catch (error) {
         throw secretStoreFailed(action, error);
       }

@@ -47,7 +47,10 @@ afterAll(async () => {
   await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function expectSecretStoreFailed(promise: Promise<unknown>, mustNotContain: string): Promise<CoreError> {
+async function expectSecretStoreFailed(
+  promise: Promise<unknown>,
+  mustNotContain: string,
+): Promise<CoreError> {
   const error: unknown = await promise.then(
     () => {
       throw new Error('expected a rejection');
@@ -120,7 +123,10 @@ function runContract(name: string, makeStore: () => Promise<SecretStore>): void 
 }
 
 runContract('FileSecretStore', async () => new FileSecretStore(join(await tempDir(), 'secrets.json')));
-runContract('KeyringSecretStore (in-memory backend)', async () => new KeyringSecretStore(new MemoryKeyring()));
+runContract(
+  'KeyringSecretStore (in-memory backend)',
+  async () => new KeyringSecretStore(new MemoryKeyring()),
+);
 
 describe('FileSecretStore specifics', () => {
   it('has kind "file"', async () => {

@@ -41,9 +41,12 @@ describe('isOwnOrigin', () => {
     expect(isOwnOrigin(null, port)).toBe(true);
   });
 
-  it.each([`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`])('accepts %s', (o) => {
-    expect(isOwnOrigin(o, port)).toBe(true);
-  });
+  it.each([`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`])(
+    'accepts %s',
+    (o) => {
+      expect(isOwnOrigin(o, port)).toBe(true);
+    },
+  );
 
   it.each([
     `http://localhost:${port + 1}`,

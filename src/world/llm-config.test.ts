@@ -109,12 +109,20 @@ describe('llmConfigFromTemplate', () => {
 
   it('keeps an explicit provider', async () => {
     const anthropicOnOtherHost = await llmConfigFromTemplate(
-      template({ credential: 'not_required', provider: 'anthropic', baseUrl: 'https://proxy.example.com/v1' }),
+      template({
+        credential: 'not_required',
+        provider: 'anthropic',
+        baseUrl: 'https://proxy.example.com/v1',
+      }),
       new MemorySecretStore(),
     );
     expect(anthropicOnOtherHost.provider).toBe('anthropic');
     const compatOnAnthropicHost = await llmConfigFromTemplate(
-      template({ credential: 'not_required', provider: 'open_ai_compat', baseUrl: 'https://api.anthropic.com/v1' }),
+      template({
+        credential: 'not_required',
+        provider: 'open_ai_compat',
+        baseUrl: 'https://api.anthropic.com/v1',
+      }),
       new MemorySecretStore(),
     );
     expect(compatOnAnthropicHost.provider).toBe('open_ai_compat');
