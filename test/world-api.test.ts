@@ -98,6 +98,8 @@ describe('village editing over the API', () => {
       roleId: role.id,
     });
     expect(await v.ok('read_config_file', { agentId: agent.id, kind: 'construct' })).toBe('You research.');
+    const fromRole = await v.ok('create_agent', { spec: { name: 'R2', roleId: role.id } });
+    expect(fromRole).toMatchObject({ modelTemplateId: t2.id, enabledTools: ['grep'] });
     const plain = await v.ok<Record<string, unknown>>('create_agent', {
       spec: { name: 'P', modelTemplateId: t1.id },
     });

@@ -40,7 +40,8 @@ const u8 = z.int().min(0).max(255);
 export const agentSpecInput = z.object({
   id: agentIdSchema.optional(),
   name: z.string(),
-  modelTemplateId: templateIdSchema,
+  /** May be left out when the role supplies one. */
+  modelTemplateId: templateIdSchema.optional(),
   ragSources: z.array(z.string()).optional(),
   connectedAgents: z.array(agentIdSchema).optional(),
   order: u32.optional(),

@@ -31,7 +31,13 @@ function role(id: string, defaults: Partial<Role['defaults']> = {}): Role {
     name: `Role ${id}`,
     description: '',
     color: null,
-    defaults: { construct: '', modelTemplateId: null, enabledTools: null, maxToolIterations: null, ...defaults },
+    defaults: {
+      construct: '',
+      modelTemplateId: null,
+      enabledTools: null,
+      maxToolIterations: null,
+      ...defaults,
+    },
   };
 }
 
@@ -200,7 +206,7 @@ describe('createAgent with a role', () => {
 
   it('copies the role defaults for omitted fields and returns the Construct', () => {
     const world = baseWorld({ roles: [fullRole] });
-    const omitted = { name: 'Coder', roleId: fullRole.id } as unknown as AgentSpecInput;
+    const omitted: AgentSpecInput = { name: 'Coder', roleId: fullRole.id };
     const created = createAgent(world, omitted);
     expect(created.spec).toMatchObject({
       modelTemplateId: TPL2,
@@ -258,6 +264,35 @@ describe('createAgent with a role', () => {
   });
 });
 
+describe('createAgent without a template', () => {
+  it('refuses when neither the input nor the role names a template', () => {
+    const world = baseWorld({ roles: [role('plain')] });
+    expect(() => createAgent(world, { name: 'X', roleId: 'plain' as RoleId })).toThrow(
+      expect.objectContaining({ code: 'MODEL_TEMPLATE_NOT_FOUND' }),
+    );
+    expect(() => createAgent(world, { name: 'X' })).toThrow(
+      expect.objectContaining({ code: 'MODEL_TEMPLATE_NOT_FOUND' }),
+    );
+  });
+});
+
+describe('updateAgent with names duplicated by an older village', () => {
+  it('edits other fields of a duplicate, but refuses renaming onto a taken name', () => {
+    let world = withAgents('Twin', 'Other');
+    world = { ...world, agents: world.agents.map((a) => (a.id === 'agent_2' ? { ...a, name: 'Twin' } : a)) };
+    const next = updateAgent(world, { id: aid('agent_2'), usesBlackboard: false });
+    expect(next.agents.find((a) => a.id === 'agent_2')).toMatchObject({
+      name: 'Twin',
+      usesBlackboard: false,
+    });
+    expect(() => updateAgent(world, { id: aid('agent_2'), name: 'Twin ' })).not.toThrow();
+    const third = createAgent(world, input('Third')).world;
+    expect(() => updateAgent(third, { id: aid('agent_3'), name: 'Twin' })).toThrow(
+      expect.objectContaining({ code: 'DUPLICATE_AGENT_NAME' }),
+    );
+  });
+});
+
 describe('updateAgent', () => {
   it('keeps the fields it was not given', () => {
     let world = withAgents('One');
@@ -274,7 +309,9 @@ describe('updateAgent', () => {
   it('trims the new name and refuses a clash with another agent', () => {
     const world = withAgents('One', 'Two');
     expect(agentById(updateAgent(world, { id: aid('agent_1'), name: ' Uno ' }), 'agent_1').name).toBe('Uno');
-    expect(codeOf(() => updateAgent(world, { id: aid('agent_1'), name: 'Two ' }))).toBe('DUPLICATE_AGENT_NAME');
+    expect(codeOf(() => updateAgent(world, { id: aid('agent_1'), name: 'Two ' }))).toBe(
+      'DUPLICATE_AGENT_NAME',
+    );
     expect(codeOf(() => updateAgent(world, { id: aid('agent_1'), name: '  ' }))).toBe('INVALID_ARGUMENT');
   });
 
@@ -297,7 +334,9 @@ describe('updateAgent', () => {
     );
     expect(codeOf(() => updateAgent(world, { id, groupId: OTHER_GROUP }))).toBe('GROUP_NOT_FOUND');
     expect(codeOf(() => updateAgent(world, { id, workDir: 'rel' }))).toBe('INVALID_ARGUMENT');
-    expect(agentById(updateAgent(world, { id, modelTemplateId: TPL2 }), 'agent_1').modelTemplateId).toBe(TPL2);
+    expect(agentById(updateAgent(world, { id, modelTemplateId: TPL2 }), 'agent_1').modelTemplateId).toBe(
+      TPL2,
+    );
   });
 });
 
@@ -400,16 +439,20 @@ describe('commitAgentDrop', () => {
 
   it('refuses an unknown agent with AGENT_NOT_FOUND', () => {
     const world = withAgents('One');
-    expect(codeOf(() => commitAgentDrop(world, [aid('agent_1'), aid('ghost')], null))).toBe('AGENT_NOT_FOUND');
-    expect(codeOf(() => commitAgentDrop(world, [aid('agent_1')], { agentId: aid('ghost'), groupId: null }))).toBe(
+    expect(codeOf(() => commitAgentDrop(world, [aid('agent_1'), aid('ghost')], null))).toBe(
       'AGENT_NOT_FOUND',
     );
+    expect(
+      codeOf(() => commitAgentDrop(world, [aid('agent_1')], { agentId: aid('ghost'), groupId: null })),
+    ).toBe('AGENT_NOT_FOUND');
   });
 
   it('refuses an unknown group with GROUP_NOT_FOUND', () => {
     const world = withAgents('One');
     expect(
-      codeOf(() => commitAgentDrop(world, [aid('agent_1')], { agentId: aid('agent_1'), groupId: OTHER_GROUP })),
+      codeOf(() =>
+        commitAgentDrop(world, [aid('agent_1')], { agentId: aid('agent_1'), groupId: OTHER_GROUP }),
+      ),
     ).toBe('GROUP_NOT_FOUND');
   });
 
@@ -423,9 +466,9 @@ describe('commitAgentDrop', () => {
   it('changes nothing when it refuses', () => {
     const world = withAgents('One', 'Two');
     const before = structuredClone(world);
-    expect(() => commitAgentDrop(world, [aid('agent_2')], { agentId: aid('agent_2'), groupId: OTHER_GROUP })).toThrow(
-      expect.objectContaining({ code: 'GROUP_NOT_FOUND' }),
-    );
+    expect(() =>
+      commitAgentDrop(world, [aid('agent_2')], { agentId: aid('agent_2'), groupId: OTHER_GROUP }),
+    ).toThrow(expect.objectContaining({ code: 'GROUP_NOT_FOUND' }));
     expect(world).toEqual(before);
   });
 });

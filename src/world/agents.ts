@@ -77,10 +77,17 @@ export function createAgent(world: WorldState, input: AgentSpecInput): CreatedAg
   const name = requireName(input.name, 'the servant name');
   assertUniqueName(world, name, null);
 
+  const modelTemplateId = input.modelTemplateId ?? roleTemplate;
+  if (modelTemplateId === null) {
+    throw new CoreError(
+      'MODEL_TEMPLATE_NOT_FOUND',
+      'a servant needs a model template (none given, none from its role)',
+    );
+  }
   const spec: AgentSpec = {
     id,
     name,
-    modelTemplateId: input.modelTemplateId,
+    modelTemplateId,
     ragSources: defined(input.ragSources, AGENT_SPEC_DEFAULTS.ragSources),
     connectedAgents: [],
     order: defined(input.order, nextOrder(world)),
@@ -95,7 +102,6 @@ export function createAgent(world: WorldState, input: AgentSpecInput): CreatedAg
     groupId: defined(input.groupId, null),
     roleId: defined(input.roleId, null),
   };
-  if (roleTemplate !== null && input.modelTemplateId === undefined) spec.modelTemplateId = roleTemplate;
   assertRefs(world, spec, null);
   spec.connectedAgents = validateConnections(world, id, input.connectedAgents ?? []) as AgentId[];
   const construct = role && role.defaults.construct.length > 0 ? role.defaults.construct : null;
@@ -115,7 +121,8 @@ export function updateAgent(world: WorldState, input: Partial<AgentSpecInput> & 
   }
   next.name = requireName(next.name, 'the servant name');
   next.workDir = requireWorkDir(next.workDir);
-  assertUniqueName(world, next.name, next.id);
+  // Names are checked when they change: duplicates loaded from an older village stay editable.
+  if (next.name !== previous.name.trim()) assertUniqueName(world, next.name, next.id);
   assertRefs(world, next, previous);
   next.connectedAgents = validateConnections(world, next.id, next.connectedAgents) as AgentId[];
   return { ...world, agents: world.agents.map((a) => (a.id === next.id ? next : a)) };

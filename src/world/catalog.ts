@@ -96,10 +96,11 @@ export function upsertRole(world: WorldState, input: RoleInput): { world: WorldS
 export function removeRole(world: WorldState, id: RoleId): WorldState {
   if (!world.roles.some((r) => r.id === id)) throw new CoreError('ROLE_NOT_FOUND', `no role with id ${id}`);
   const { [id]: _dropped, ...unknownRoles } = world.unknown.roles;
+  const { [id]: _droppedDefaults, ...unknownRoleDefaults } = world.unknown.roleDefaults;
   return {
     ...world,
     roles: world.roles.filter((r) => r.id !== id),
-    unknown: { ...world.unknown, roles: unknownRoles },
+    unknown: { ...world.unknown, roles: unknownRoles, roleDefaults: unknownRoleDefaults },
   };
 }
 

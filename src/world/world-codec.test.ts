@@ -135,7 +135,10 @@ describe('retired fields', () => {
 
   it('drops the snake_case and retired_ spellings of apiKeyEnv', () => {
     const decoded = decode({
-      templates: [template('t1', { api_key_env: 'SECRET_ONE' }), template('t2', { retired_api_key_env: 'X' })],
+      templates: [
+        template('t1', { api_key_env: 'SECRET_ONE' }),
+        template('t2', { retired_api_key_env: 'X' }),
+      ],
     });
     const text = encodeWorld(decoded.world);
     expect(text).not.toContain('SECRET_ONE');

@@ -99,6 +99,7 @@ function withoutKeys(value: unknown, keys: string[]): { value: unknown; removed:
 const TEMPLATE_KNOWN = Object.keys(templateStored.shape);
 const ROLE_KNOWN = Object.keys(roleStored.shape);
 const GROUP_KNOWN = Object.keys(groupStored.shape);
+const ROLE_DEFAULTS_KNOWN = ['construct', 'modelTemplateId', 'enabledTools', 'maxToolIterations'];
 
 export function decodeWorld(text: string): DecodedWorld {
   let json: unknown;
@@ -148,9 +149,13 @@ export function decodeWorld(text: string): DecodedWorld {
   const roles: Role[] = [];
   raw.roles.forEach((item, i) => {
     const parsed = parseOrThrow(roleStored, item, `roles[${i}]`);
-    const defaults = withoutKeys(parsed.defaults, RETIRED_ROLE_DEFAULT_FIELDS).value as Role['defaults'];
+    const stripped = withoutKeys(parsed.defaults, RETIRED_ROLE_DEFAULT_FIELDS);
+    if (stripped.removed) notes.push(`world.json: roles[${i}] retired field dropped`);
+    const defaults = stripped.value as Role['defaults'] & Record<string, unknown>;
     const extra = splitUnknown(parsed, ROLE_KNOWN);
     if (Object.keys(extra).length > 0) unknown.roles[parsed.id] = extra;
+    const defaultsExtra = splitUnknown(defaults, ROLE_DEFAULTS_KNOWN);
+    if (Object.keys(defaultsExtra).length > 0) unknown.roleDefaults[parsed.id] = defaultsExtra;
     roles.push({
       id: parsed.id,
       name: parsed.name,
@@ -252,7 +257,11 @@ export function encodeWorld(world: WorldState): string {
       groupId: a.groupId !== null && groupIds.has(a.groupId) ? a.groupId : null,
     })),
     templates: world.templates.map((t) => ({ ...world.unknown.templates[t.id], ...t })),
-    roles: world.roles.map((r) => ({ ...world.unknown.roles[r.id], ...r })),
+    roles: world.roles.map((r) => ({
+      ...world.unknown.roles[r.id],
+      ...r,
+      defaults: { ...world.unknown.roleDefaults[r.id], ...r.defaults },
+    })),
     groups: world.groups.map((g) => ({ ...world.unknown.groups[g.id], ...g })),
     topologyPositions: world.topologyPositions,
     tokenBudget: world.tokenBudget,

@@ -12,6 +12,8 @@ export interface UnknownFields {
   agents: Record<string, Unknown>;
   templates: Record<string, Unknown>;
   roles: Record<string, Unknown>;
+  /** Unknown keys inside a role's `defaults`, by role id. */
+  roleDefaults: Record<string, Unknown>;
   groups: Record<string, Unknown>;
 }
 
@@ -35,7 +37,7 @@ export interface WorldState {
 }
 
 export function emptyUnknown(): UnknownFields {
-  return { world: {}, agents: {}, templates: {}, roles: {}, groups: {} };
+  return { world: {}, agents: {}, templates: {}, roles: {}, roleDefaults: {}, groups: {} };
 }
 
 export function emptyWorld(): WorldState {

@@ -1,0 +1,268 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CoreError } from '../domain/errors.ts';
+import { CONFIG_FILE_NAMES, type ConfigFileKind } from '../domain/enums.ts';
+import { readConfigFile, validateMcpJson, writeConfigFile } from './config-files.ts';
+import { VillagePaths } from './paths.ts';
+
+let root: string;
+let paths: VillagePaths;
+const AGENT = 'agent_1';
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fuseforks-config-files-'));
+  paths = new VillagePaths(join(root, 'workspace'), join(root, 'home'));
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function rejection(promise: Promise<unknown>): Promise<CoreError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(CoreError);
+    return error as CoreError;
+  }
+  throw new Error('expected a rejection with a CoreError');
+}
+
+async function onDisk(kind: ConfigFileKind): Promise<Buffer> {
+  return readFile(paths.configFile(AGENT, kind));
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+describe('markdown files', () => {
+  it.each(['skill', 'memory', 'construct'] as const)('writes and reads %s', async (kind) => {
+    const content = `# ${kind}\n\n日本語も 😀 ok\n`;
+    await writeConfigFile(paths, AGENT, kind, content);
+    expect(await readConfigFile(paths, AGENT, kind)).toBe(content);
+    const path = join(paths.agentsDir, AGENT, CONFIG_FILE_NAMES[kind]);
+    expect(await readFile(path, 'utf8')).toBe(content);
+  });
+
+  it('reads a missing file as empty text', async () => {
+    expect(await readConfigFile(paths, AGENT, 'memory')).toBe('');
+    expect(await readConfigFile(paths, AGENT, 'mcp')).toBe('');
+  });
+
+  it('overwrites the previous content and leaves no temp files behind', async () => {
+    await writeConfigFile(paths, AGENT, 'skill', 'first');
+    await writeConfigFile(paths, AGENT, 'skill', 'second');
+    expect(await readConfigFile(paths, AGENT, 'skill')).toBe('second');
+    expect(await readdir(paths.agentDir(AGENT))).toEqual(['SKILL.md']);
+  });
+
+  it('writes empty markdown content as an empty file', async () => {
+    await writeConfigFile(paths, AGENT, 'memory', 'notes');
+    await writeConfigFile(paths, AGENT, 'memory', '');
+    expect(await exists(paths.configFile(AGENT, 'memory'))).toBe(true);
+    expect(await readConfigFile(paths, AGENT, 'memory')).toBe('');
+  });
+});
+
+describe('mcp.json', () => {
+  const valid = `${JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['server'] } } }, null, 2)}\n`;
+
+  it('writes and reads valid content unchanged', async () => {
+    await writeConfigFile(paths, AGENT, 'mcp', valid);
+    expect(await readConfigFile(paths, AGENT, 'mcp')).toBe(valid);
+  });
+
+  it('accepts an object without mcpServers', async () => {
+    await writeConfigFile(paths, AGENT, 'mcp', '{}');
+    expect(await readConfigFile(paths, AGENT, 'mcp')).toBe('{}');
+  });
+
+  const invalid: [string, string][] = [
+    ['bad JSON', '{"mcpServers": '],
+    ['a top-level array', '[{"mcpServers": {}}]'],
+    ['a top-level number', '42'],
+    ['mcpServers as an array', '{"mcpServers": []}'],
+    ['mcpServers as a string', '{"mcpServers": "x"}'],
+    ['mcpServers as null', '{"mcpServers": null}'],
+    ['a server entry that is not an object', '{"mcpServers": {"a": 1}}'],
+  ];
+  it.each(invalid)(
+    'refuses %s with SERDE_FAILED and leaves the file byte-identical',
+    async (_what, content) => {
+      await writeConfigFile(paths, AGENT, 'mcp', valid);
+      const before = await onDisk('mcp');
+      const error = await rejection(writeConfigFile(paths, AGENT, 'mcp', content));
+      expect(error.code).toBe('SERDE_FAILED');
+      expect((await onDisk('mcp')).equals(before)).toBe(true);
+      expect(await readdir(paths.agentDir(AGENT))).toEqual(['mcp.json']);
+    },
+  );
+
+  it('refuses bad JSON without creating a file when there was none', async () => {
+    const error = await rejection(writeConfigFile(paths, AGENT, 'mcp', '{'));
+    expect(error.code).toBe('SERDE_FAILED');
+    expect(await exists(paths.configFile(AGENT, 'mcp'))).toBe(false);
+  });
+
+  it('does not quote the content in the SERDE_FAILED error', async () => {
+    const content = '{"mcpServers": {"a": {"headers": {"Authorization": "Bearer CANARY123"}}';
+    const error = await rejection(writeConfigFile(paths, AGENT, 'mcp', content));
+    expect(error.code).toBe('SERDE_FAILED');
+    expect(error.message).not.toContain('CANARY123');
+    expect(error.detail ?? '').not.toContain('CANARY123');
+    expect(JSON.stringify(error.toPayload())).not.toContain('CANARY123');
+  });
+
+  it('does not quote a token in the middle of bad JSON', async () => {
+    const content = '{"mcpServers": {"a": {"headers": {"Authorization": "Bearer CANARY456" oops}}}}';
+    const error = await rejection(writeConfigFile(paths, AGENT, 'mcp', content));
+    expect(error.message).not.toContain('CANARY456');
+    expect(error.message).toMatch(/line 1/);
+  });
+
+  it.each(['', '   \n'])('removes the file for empty content %j', async (content) => {
+    await writeConfigFile(paths, AGENT, 'mcp', valid);
+    await writeConfigFile(paths, AGENT, 'mcp', content);
+    expect(await exists(paths.configFile(AGENT, 'mcp'))).toBe(false);
+    expect(await readConfigFile(paths, AGENT, 'mcp')).toBe('');
+  });
+
+  it('accepts empty content when there is no file', async () => {
+    await expect(writeConfigFile(paths, AGENT, 'mcp', '')).resolves.toBeUndefined();
+  });
+
+  it('validateMcpJson checks the shape alone', () => {
+    expect(() => validateMcpJson('{"mcpServers": {"a": {}}}')).not.toThrow();
+    expect(() => validateMcpJson('{"mcpServers": {"a": []}}')).toThrow(
+      expect.objectContaining({ code: 'SERDE_FAILED' }),
+    );
+  });
+});
+
+describe('run.json', () => {
+  const runPath = () => paths.configFile(AGENT, 'run');
+  const readRun = async () => JSON.parse(await readFile(runPath(), 'utf8')) as Record<string, unknown>;
+
+  it('writes valid content', async () => {
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: ['ls'], deny: [], timeoutSecs: 30 }));
+    expect(await readRun()).toEqual({ allow: ['ls'], deny: [], timeoutSecs: 30, pending: [] });
+  });
+
+  it('keeps the pending list on disk and takes allow, deny and timeoutSecs from the new content', async () => {
+    const pending = [{ command: 'git push', requestedAt: 1 }, { command: 'make' }];
+    await mkdir(paths.agentDir(AGENT), { recursive: true });
+    await writeFile(
+      runPath(),
+      JSON.stringify({ allow: ['old'], deny: ['older'], timeoutSecs: 10, pending }),
+      'utf8',
+    );
+    await writeConfigFile(
+      paths,
+      AGENT,
+      'run',
+      JSON.stringify({
+        allow: ['git status'],
+        deny: ['rm'],
+        timeoutSecs: 60,
+        pending: [{ command: 'forged' }],
+      }),
+    );
+    expect(await readRun()).toEqual({ allow: ['git status'], deny: ['rm'], timeoutSecs: 60, pending });
+  });
+
+  it('takes the pending list from the content when there is no file', async () => {
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: [], pending: [{ command: 'x' }] }));
+    expect((await readRun()).pending).toEqual([{ command: 'x' }]);
+  });
+
+  it('replaces an unreadable file on disk with the valid content', async () => {
+    await mkdir(paths.agentDir(AGENT), { recursive: true });
+    await writeFile(runPath(), '{not json', 'utf8');
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: ['ls'] }));
+    expect(await readRun()).toEqual({ allow: ['ls'], pending: [] });
+  });
+
+  const invalid: [string, unknown][] = [
+    ['timeoutSecs 0', { timeoutSecs: 0 }],
+    ['timeoutSecs 3601', { timeoutSecs: 3601 }],
+    ['timeoutSecs "x"', { timeoutSecs: 'x' }],
+    ['timeoutSecs 1.5', { timeoutSecs: 1.5 }],
+    ['allow not an array', { allow: 'ls' }],
+    ['allow with a number', { allow: ['ls', 3] }],
+    ['deny with an object', { deny: [{}] }],
+    ['pending not an array', { pending: {} }],
+    ['a top-level array', ['ls']],
+  ];
+  it.each(invalid)(
+    'refuses %s with SERDE_FAILED and leaves the file byte-identical',
+    async (_what, value) => {
+      await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: ['ls'], timeoutSecs: 30 }));
+      const before = await onDisk('run');
+      const error = await rejection(writeConfigFile(paths, AGENT, 'run', JSON.stringify(value)));
+      expect(error.code).toBe('SERDE_FAILED');
+      expect((await onDisk('run')).equals(before)).toBe(true);
+    },
+  );
+
+  it('accepts timeoutSecs 1 and 3600', async () => {
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ timeoutSecs: 1 }));
+    expect((await readRun()).timeoutSecs).toBe(1);
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ timeoutSecs: 3600 }));
+    expect((await readRun()).timeoutSecs).toBe(3600);
+  });
+
+  it('removes the file for empty content', async () => {
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: [] }));
+    await writeConfigFile(paths, AGENT, 'run', '');
+    expect(await exists(runPath())).toBe(false);
+  });
+});
+
+describe('file modes', () => {
+  it.each([
+    ['skill', '# skill'],
+    ['memory', 'm'],
+    ['construct', 'c'],
+    ['mcp', '{"mcpServers": {}}'],
+    ['run', '{"allow": []}'],
+  ] as [ConfigFileKind, string][])('writes %s with mode 0o600', async (kind, content) => {
+    await writeConfigFile(paths, AGENT, kind, content);
+    const info = await stat(paths.configFile(AGENT, kind));
+    expect(info.mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps mode 0o600 when replacing a more open file', async () => {
+    await mkdir(paths.agentDir(AGENT), { recursive: true });
+    await writeFile(paths.configFile(AGENT, 'skill'), 'old', { mode: 0o644 });
+    await writeConfigFile(paths, AGENT, 'skill', 'new');
+    expect((await stat(paths.configFile(AGENT, 'skill'))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('unsafe agent ids', () => {
+  it.each(['../x', 'a.b', 'a/b', '', 'x'.repeat(65)])(
+    'paths.configFile refuses %j with UNSAFE_IDENTIFIER',
+    (id) => {
+      expect(() => paths.configFile(id, 'skill')).toThrow(
+        expect.objectContaining({ code: 'UNSAFE_IDENTIFIER' }),
+      );
+    },
+  );
+
+  it('writeConfigFile refuses "../x" and writes nothing', async () => {
+    const error = await rejection(writeConfigFile(paths, '../x', 'skill', 'escape'));
+    expect(error.code).toBe('UNSAFE_IDENTIFIER');
+    expect(await exists(join(paths.workspace, 'x'))).toBe(false);
+    expect(await exists(paths.workspace)).toBe(false);
+  });
+
+  it('readConfigFile refuses "../x"', async () => {
+    expect((await rejection(readConfigFile(paths, '../x', 'memory'))).code).toBe('UNSAFE_IDENTIFIER');
+  });
+});
