@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CoreError } from './errors.ts';
 import {
   isSafeIdentifier,
   isUuidV4,
@@ -9,16 +8,7 @@ import {
   parseModelTemplateId,
   parseRoleId,
 } from './ids.ts';
-
-function thrown(fn: () => unknown): CoreError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CoreError);
-    return error as CoreError;
-  }
-  throw new Error('expected a throw');
-}
+import { thrownCoreError as thrown } from '../../test/helpers/core-error.ts';
 
 const ACCEPTED = ['a', 'agent_1', 'A-b_9', 'x'.repeat(64), '0', '-', '_'];
 const REJECTED: unknown[] = [

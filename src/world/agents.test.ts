@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CoreError } from '../domain/errors.ts';
 import type { AgentGroupId, AgentId, ModelTemplateId, RoleId } from '../domain/ids.ts';
 import type { AgentSpecInput } from '../domain/schemas.ts';
 import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../domain/template.ts';
@@ -13,6 +12,7 @@ import {
   updateAgent,
 } from './agents.ts';
 import { emptyWorld, type WorldState } from './world-state.ts';
+import { codeOf } from '../../test/helpers/core-error.ts';
 
 const TPL = 'tpl' as ModelTemplateId;
 const TPL2 = 'tpl2' as ModelTemplateId;
@@ -55,16 +55,6 @@ function withAgents(...names: string[]): WorldState {
   let world = baseWorld();
   for (const name of names) world = createAgent(world, input(name)).world;
   return world;
-}
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CoreError);
-    return (error as CoreError).code;
-  }
-  return undefined;
 }
 
 function agentById(world: WorldState, id: string) {

@@ -20,6 +20,7 @@ import {
   upsertTemplate,
 } from './catalog.ts';
 import { emptyWorld, type WorldState } from './world-state.ts';
+import { codeOf } from '../../test/helpers/core-error.ts';
 
 const noSecret = () => false;
 const withSecret = () => true;
@@ -31,16 +32,6 @@ function tplInput(extra: Record<string, unknown> = {}): TemplateInput {
     model: 'llama3',
     ...extra,
   });
-}
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CoreError);
-    return (error as CoreError).code;
-  }
-  return undefined;
 }
 
 describe('normaliseCredential', () => {

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CoreError } from '../domain/errors.ts';
 import { clearIcon, decodeIconBase64, ICON_MAX_BYTES, readIcon, validateIcon, writeIcon } from './icons.ts';
+import { codeOf } from '../../test/helpers/core-error.ts';
 
 /** The smallest buffer the check accepts: "RIFF", a size, "WEBP", then a payload. */
 function webp(payloadBytes = 4): Uint8Array {
@@ -17,16 +17,6 @@ function webp(payloadBytes = 4): Uint8Array {
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CoreError);
-    return (error as CoreError).code;
-  }
-  return undefined;
-}
 
 describe('validateIcon', () => {
   it('accepts a minimal RIFF....WEBP buffer', () => {

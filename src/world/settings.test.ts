@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_SPEC_DEFAULTS, type AgentSpec } from '../domain/agent.ts';
-import { CoreError } from '../domain/errors.ts';
 import type { AgentId, ModelTemplateId } from '../domain/ids.ts';
 import {
   setAskTimeout,
@@ -13,6 +12,7 @@ import {
 } from './settings.ts';
 import { requireWorkDir, userNameProblem, validateConnections } from './validate.ts';
 import { emptyWorld, type WorldState } from './world-state.ts';
+import { thrownCoreError as caught } from '../../test/helpers/core-error.ts';
 
 function agent(id: string): AgentSpec {
   return { ...AGENT_SPEC_DEFAULTS, id: id as AgentId, name: id, modelTemplateId: 'tpl' as ModelTemplateId };
@@ -20,16 +20,6 @@ function agent(id: string): AgentSpec {
 
 function world(...ids: string[]): WorldState {
   return { ...emptyWorld(), agents: ids.map(agent) };
-}
-
-function caught(fn: () => unknown): CoreError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CoreError);
-    return error as CoreError;
-  }
-  throw new Error('expected a CoreError, nothing was thrown');
 }
 
 describe('setTokenBudget', () => {
