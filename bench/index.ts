@@ -63,24 +63,24 @@ const server = await startServer({
   secrets: new FileSecretStore(join(root, 'home', 'secrets.json')),
   detectLanguage: () => 'en',
 });
-const call = async (name: string, body: unknown) => {
+const call = async (name: string, body: unknown): Promise<unknown> => {
   const res = await fetch(`${server.url}/api/${name}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  await res.text();
+  return res.json();
 };
 while (!server.boot.status().ready) await new Promise((r) => setTimeout(r, 5));
-await call('upsert_template', {
-  template: { id: 't1', name: 'T', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
-});
+const tpl = (await call('upsert_template', {
+  template: { name: 'T', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+})) as { id: string };
 for (let i = 0; i < 50; i += 1)
-  await call('create_agent', { spec: { name: `S${i}`, modelTemplateId: 't1' } });
-await timeAsync('API get_world (50 agents)', 300, () => call('get_world', {}));
+  await call('create_agent', { spec: { name: `S${i}`, modelTemplateId: tpl.id } });
+await timeAsync('API get_world (50 agents)', 300, async () => void (await call('get_world', {})));
 let n = 0;
-await timeAsync('API update_agent (writes world.json)', 200, () =>
-  call('update_agent', { spec: { id: 'agent_1', name: `Renamed ${(n += 1)}` } }),
-);
+await timeAsync('API update_agent (writes world.json)', 200, async () => {
+  await call('update_agent', { spec: { id: 'agent_1', name: `Renamed ${(n += 1)}` } });
+});
 await server.close();
 await rm(root, { recursive: true, force: true });

@@ -38,8 +38,9 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv = proc
     allowPositionals: false,
   });
   const home = values.home ? resolve(values.home) : defaultHome(env);
-  const workspaceFlag = values.workspace ?? env.FUSEFORKS_WORKSPACE;
-  const portText = values.port ?? env.FUSEFORKS_PORT ?? String(DEFAULT_PORT);
+  // An empty variable counts as unset.
+  const workspaceFlag = values.workspace ?? (env.FUSEFORKS_WORKSPACE || undefined);
+  const portText = values.port ?? (env.FUSEFORKS_PORT || String(DEFAULT_PORT));
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${portText}`);
   return {
@@ -72,7 +73,20 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  const server = await startServer({ ...config, stderr: true });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ ...config, stderr: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${config.port} is already in use (choose another with --port)`
+        : code === 'EACCES'
+          ? `no permission to use port ${config.port} or to write ${config.home}`
+          : (error as Error).message;
+    process.stderr.write(`fuseforks: could not start: ${reason}\n`);
+    return 1;
+  }
   process.stdout.write(
     `Fuseforks ${APP_VERSION} is running.\n  UI:        ${server.uiUrl}\n  workspace: ${config.workspace}\n  app data:  ${config.home}\n`,
   );

@@ -13,17 +13,23 @@ export type AgentGroupId = Brand<string, 'AgentGroupId'>;
  * `/` here is the structural barrier against path traversal.
  */
 const SAFE_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
+/** Names JavaScript objects treat specially; ids are used as keys, so these are refused too. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function isSafeIdentifier(value: unknown): value is string {
-  return typeof value === 'string' && SAFE_IDENTIFIER.test(value);
+  return typeof value === 'string' && SAFE_IDENTIFIER.test(value) && !RESERVED.has(value);
 }
 
 /** Never echoes the rejected value in full: ids arrive from clients and may be anything. */
 function unsafe(what: string, value: unknown): CoreError {
   const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 64)) : typeof value;
-  return new CoreError('UNSAFE_IDENTIFIER', `${what} must be 1–64 characters of A–Z, a–z, 0–9, "-" or "_"`, {
-    detail: `got ${shown}`,
-  });
+  return new CoreError(
+    'UNSAFE_IDENTIFIER',
+    `${what} must be 1–64 characters of A–Z, a–z, 0–9, "-" or "_" (not a reserved name)`,
+    {
+      detail: `got ${shown}`,
+    },
+  );
 }
 
 export function parseAgentId(value: unknown): AgentId {

@@ -21,7 +21,7 @@ export const UNSAFE_ID_PARAM = { ledgerCode: 'UNSAFE_IDENTIFIER' } as const;
 
 const safeId = (what: string) =>
   z.string().refine(isSafeIdentifier, {
-    message: `${what} must be 1–64 characters of A–Z, a–z, 0–9, "-" or "_"`,
+    message: `${what} must be 1–64 characters of A–Z, a–z, 0–9, "-" or "_" (not a reserved name)`,
     params: UNSAFE_ID_PARAM,
   });
 
@@ -37,7 +37,7 @@ const u32 = z.int().min(0).max(0xffff_ffff);
 const u8 = z.int().min(0).max(255);
 
 /** AgentSpec as a client sends it: optional fields take their defaults. */
-export const agentSpecInput = z.object({
+export const agentSpecInput = z.strictObject({
   id: agentIdSchema.optional(),
   name: z.string(),
   /** May be left out when the role supplies one. */
@@ -64,10 +64,11 @@ export const agentSpecStored = z.looseObject({
   name: z.string(),
   modelTemplateId: z.string().transform((v) => v as ModelTemplateId),
   ragSources: z.array(z.string()).default(AGENT_SPEC_DEFAULTS.ragSources),
-  connectedAgents: z.array(agentIdSchema).default([]),
-  order: u32.default(0),
+  // Targets are checked by the decoder: unknown or unsafe ones are dropped, not fatal.
+  connectedAgents: z.array(z.string()).catch([]).default([]),
+  order: u32.catch(0).default(0),
   workDir: z.string().nullable().default(null),
-  maxToolIterations: u8.nullable().default(null),
+  maxToolIterations: u8.nullable().catch(null).default(null),
   enabledTools: z.array(z.string()).nullable().default(null),
   hearsRoomLog: z.boolean().default(true),
   usesBlackboard: z.boolean().default(true),
@@ -120,31 +121,46 @@ const templateShape = {
   pricingAsOf: z.string().nullable().default(null),
 };
 
-const credentialSchema = z.preprocess(readCredentialSource, z.enum(CREDENTIAL_SOURCES));
+/** On disk: the legacy "none" and anything unknown read as unset. */
+const storedCredentialSchema = z.preprocess(readCredentialSource, z.enum(CREDENTIAL_SOURCES));
+/** From a client: only the legacy "none" is translated; anything else must be a known value. */
+const inputCredentialSchema = z.preprocess((v) => (v === 'none' ? 'unset' : v), z.enum(CREDENTIAL_SOURCES));
 
 /** A template from a client: id optional (the core issues one), `"none"` credential reads as unset. */
-export const templateInput = z.object({
+export const templateInput = z.strictObject({
   ...templateShape,
   id: templateIdSchema.optional(),
-  credential: credentialSchema.default('unset'),
+  credential: inputCredentialSchema.default('unset'),
 });
 export type TemplateInput = z.infer<typeof templateInput>;
 
+/**
+ * On disk the API's range limits do not make a village unreadable: a value out of range falls back
+ * to its default (an older or hand-edited file still opens).
+ */
+const templateShapeLenient = Object.fromEntries(
+  Object.entries(templateShape).map(([key, schema]) =>
+    key in TEMPLATE_DEFAULTS
+      ? [key, (schema as z.ZodType).catch(TEMPLATE_DEFAULTS[key as keyof typeof TEMPLATE_DEFAULTS] as never)]
+      : [key, schema],
+  ),
+) as unknown as typeof templateShape;
+
 /** A template on disk; `apiKeyEnv` (retired) is removed by the world decoder before this runs. */
 export const templateStored = z.looseObject({
-  ...templateShape,
+  ...templateShapeLenient,
   id: templateIdSchema,
-  credential: credentialSchema.default('unset'),
+  credential: storedCredentialSchema.default('unset'),
 });
 
-export const roleDefaultsSchema = z.object({
+export const roleDefaultsSchema = z.strictObject({
   construct: z.string().default(''),
   modelTemplateId: templateIdSchema.nullable().default(null),
   enabledTools: z.array(z.string()).nullable().default(null),
   maxToolIterations: u8.min(1).nullable().default(null),
 });
 
-export const roleInput = z.object({
+export const roleInput = z.strictObject({
   id: roleIdSchema.optional(),
   name: z.string(),
   description: z.string().default(''),
@@ -173,7 +189,7 @@ export const roleStored = z.looseObject({
     .default({ construct: '', modelTemplateId: null, enabledTools: null, maxToolIterations: null }),
 });
 
-export const groupInput = z.object({
+export const groupInput = z.strictObject({
   id: groupIdSchema.optional(),
   name: z.string(),
   batchStart: z.boolean().default(true),
@@ -186,5 +202,7 @@ export const groupStored = z.looseObject({
   batchStart: z.boolean().default(true),
 });
 
+/** A stored map position (extra keys tolerated on disk). */
 export const positionSchema = z.object({ x: z.number(), y: z.number() });
+export const positionInput = z.strictObject({ x: z.number(), y: z.number() });
 export const languageSchema = z.enum(LANGUAGES);

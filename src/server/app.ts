@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { Boot } from './boot.ts';
 import type { CommandTable } from './command.ts';
@@ -16,13 +17,16 @@ export interface AppOptions {
   commands: CommandTable;
   /** The port the server listens on (known only after listen when it was 0). */
   port: () => number;
+  log: DiagLog;
 }
 
-export function createApp({ boot, token, commands, port }: AppOptions): Hono {
+export function createApp({ boot, token, commands, port, log }: AppOptions): Hono {
   const app = new Hono();
 
   app.onError((error, c) => {
-    const { status, payload } = toErrorResponse(error);
+    const { status, payload, internal } = toErrorResponse(error);
+    // A bug: leave a trace (the error's class only; messages may carry data).
+    if (internal) log.warn(`internal error: path=${c.req.path.slice(0, 80)} error=${(error as Error).name}`);
     // The unread rest of an oversized body would be taken for the next request on this socket.
     if (payload.code === 'PAYLOAD_TOO_LARGE') c.header('Connection', 'close');
     return c.json(payload, status as 400);

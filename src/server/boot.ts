@@ -53,7 +53,10 @@ export class Boot {
   require(): AppContext {
     if (this.context) return this.context;
     if (this.failure) {
-      throw new CoreError('BOOT_FAILED', this.failure.message, { detail: this.failure.detail });
+      throw new CoreError('BOOT_FAILED', this.failure.message, {
+        detail: this.failure.detail,
+        retryable: this.failure.retryable,
+      });
     }
     throw new CoreError('NOT_READY', 'the village is still starting');
   }
@@ -69,16 +72,16 @@ export class Boot {
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
     } catch (error) {
+      // One shape whatever failed: boot_status and every refused command report the same payload.
       const message = error instanceof Error ? error.message : String(error);
-      this.failure = isCoreError(error)
-        ? error.toPayload()
-        : {
-            code: 'BOOT_FAILED',
-            message: `the village could not be opened: ${message}`,
-            detail: 'fix the file, then retry (nothing was overwritten)',
-            agentId: null,
-            retryable: true,
-          };
+      const cause = isCoreError(error) ? ` (${error.code})` : '';
+      this.failure = {
+        code: 'BOOT_FAILED',
+        message: `the village could not be opened: ${message}`,
+        detail: `fix it, then retry_boot (nothing was overwritten)${cause}`,
+        agentId: null,
+        retryable: true,
+      };
       log.warn(`boot failed: ${this.failure.message}`);
     }
   }

@@ -3,9 +3,13 @@ import { CoreError, httpStatusFor, isCoreError, type ErrorPayload } from '../dom
 import { UNSAFE_ID_PARAM } from '../domain/schemas.ts';
 
 /** The one place any failure becomes an HTTP status and an ErrorPayload body. */
-export function toErrorResponse(error: unknown): { status: number; payload: ErrorPayload } {
+export function toErrorResponse(error: unknown): {
+  status: number;
+  payload: ErrorPayload;
+  internal: boolean;
+} {
   const core = toCoreError(error);
-  return { status: httpStatusFor(core.code), payload: core.toPayload() };
+  return { status: httpStatusFor(core.code), payload: core.toPayload(), internal: core.code === 'INTERNAL' };
 }
 
 function toCoreError(error: unknown): CoreError {

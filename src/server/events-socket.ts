@@ -19,18 +19,33 @@ export function attachEventsSocket(
 ): () => void {
   const wss = new WebSocketServer({ noServer: true });
 
+  const parseRequestUrl = (raw: string | undefined): URL | null => {
+    try {
+      return new URL(raw ?? '/', 'http://localhost');
+    } catch {
+      return null;
+    }
+  };
+
   const refuse = (socket: Duplex, status: string) => {
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   };
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== EVENTS_PATH) return refuse(socket, '404 Not Found');
-    if (!isLoopbackHost(request.headers.host) || !isOwnOrigin(request.headers.origin, port())) {
-      return refuse(socket, '403 Forbidden');
+    // Node drops its own error listener once it hands the socket over: a reset must not crash us.
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = parseRequestUrl(request.url);
+      if (url === null) return refuse(socket, '400 Bad Request');
+      if (url.pathname !== EVENTS_PATH) return refuse(socket, '404 Not Found');
+      if (!isLoopbackHost(request.headers.host) || !isOwnOrigin(request.headers.origin, port())) {
+        return refuse(socket, '403 Forbidden');
+      }
+      if (!tokenMatches(url.searchParams.get('token'), token)) return refuse(socket, '401 Unauthorized');
+      wss.handleUpgrade(request, socket, head, (ws) => serve(ws));
+    } catch {
+      socket.destroy();
     }
-    if (!tokenMatches(url.searchParams.get('token'), token)) return refuse(socket, '401 Unauthorized');
-    wss.handleUpgrade(request, socket, head, (ws) => serve(ws));
   });
 
   const serve = (ws: WebSocket) => {

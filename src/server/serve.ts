@@ -61,7 +61,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const boot = new Boot({ paths, log, events, secrets, detectLanguage: options.detectLanguage });
 
   let port = options.port ?? DEFAULT_PORT;
-  const app = createApp({ boot, token, commands: COMMANDS, port: () => port });
+  const app = createApp({ boot, token, commands: COMMANDS, port: () => port, log });
   const server: Server = createServer(getRequestListener(app.fetch));
   const closeEvents = attachEventsSocket(server, events, token, () => port);
   const host = options.host ?? '127.0.0.1';

@@ -10,6 +10,8 @@ import { requireName, requireTemplate } from './validate.ts';
 import type { WorldState } from './world-state.ts';
 
 function normaliseBaseUrl(value: string): string {
+  // `echo:` selects the echo backend (debugging and demos; no network).
+  if (value.trim() === 'echo:') return 'echo:';
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -62,8 +64,16 @@ export function upsertTemplate(
   return { world: { ...world, templates }, template };
 }
 
+/** A template servants still use is kept: removing it would leave them without a model. */
 export function removeTemplate(world: WorldState, id: ModelTemplateId): WorldState {
   requireTemplate(world, id);
+  const users = world.agents.filter((a) => a.modelTemplateId === id);
+  if (users.length > 0) {
+    throw new CoreError('TEMPLATE_IN_USE', `the template is used by ${users.length} servant(s)`, {
+      agentId: users[0]!.id,
+      detail: users.map((a) => a.id).join(', '),
+    });
+  }
   const { [id]: _dropped, ...unknownTemplates } = world.unknown.templates;
   return {
     ...world,

@@ -4,9 +4,9 @@ import { CoreError } from '../domain/errors.ts';
 import type { ConfigFileKind } from '../domain/enums.ts';
 import { configIo, readTextOrNull, writeFileAtomic } from './fs-util.ts';
 import { jsonProblem } from './json-problem.ts';
+import { assertNoSymlink } from './no-symlink.ts';
 import type { VillagePaths } from './paths.ts';
 
-const JSON_KINDS: ReadonlySet<ConfigFileKind> = new Set(['mcp', 'run']);
 export const RUN_JSON_WRITE_ATTEMPTS = 3;
 export const RUN_TIMEOUT_MAX_SECS = 3600;
 
@@ -16,6 +16,7 @@ export async function readConfigFile(
   kind: ConfigFileKind,
 ): Promise<string> {
   const path = paths.configFile(agentId, kind);
+  await assertNoSymlink(paths.workspace, path);
   try {
     return (await readTextOrNull(path)) ?? '';
   } catch (error) {
@@ -34,14 +35,15 @@ export async function writeConfigFile(
   content: string,
 ): Promise<void> {
   const path = paths.configFile(agentId, kind);
-  if (JSON_KINDS.has(kind) && content.trim() === '') {
+  await assertNoSymlink(paths.workspace, path);
+  if (kind === 'run') return withFileLock(path, () => writeRunJson(path, content));
+  if (kind === 'mcp' && content.trim() === '') {
     await rm(path, { force: true }).catch((error: unknown) => {
       throw configIo('remove', path, error);
     });
     return;
   }
   if (kind === 'mcp') validateMcpJson(content);
-  if (kind === 'run') return writeRunJson(path, content);
   try {
     await writeFileAtomic(path, content);
   } catch (error) {
@@ -106,28 +108,53 @@ function validateRunJson(content: string): RunJson {
   return root as RunJson;
 }
 
+const locks = new Map<string, Promise<unknown>>();
+
+/** One writer at a time per file in this process (the agent's pending appends take the same lock). */
+export function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T> {
+  const run = (locks.get(path) ?? Promise.resolve()).then(task);
+  const settled = run.catch(() => undefined);
+  locks.set(path, settled);
+  void settled.then(() => {
+    if (locks.get(path) === settled) locks.delete(path);
+  });
+  return run;
+}
+
+function pendingOnDisk(text: string | null): unknown[] {
+  if (text === null) return [];
+  try {
+    const onDisk = JSON.parse(text) as RunJson | null;
+    return onDisk && Array.isArray(onDisk.pending) ? onDisk.pending : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * run.json is shared with the agent, which appends `pending` requests: a save takes the person's
- * allow/deny/timeout but keeps the pending list on disk. Read -> apply -> atomic write, retried when
- * the file changed underneath.
+ * allow/deny/timeout but keeps the pending list on disk (never a full overwrite). Read -> apply ->
+ * atomic write, retried when the file changed underneath. Empty content removes the file only when
+ * nothing is pending.
  */
 async function writeRunJson(path: string, content: string): Promise<void> {
-  const edited = validateRunJson(content);
+  const edited: RunJson | null = content.trim() === '' ? null : validateRunJson(content);
   for (let attempt = 1; attempt <= RUN_JSON_WRITE_ATTEMPTS; attempt += 1) {
     const before = await readQuiet(path);
-    let pending: unknown[] = Array.isArray(edited.pending) ? edited.pending : [];
-    if (before !== null) {
+    const pending =
+      before === null && edited && Array.isArray(edited.pending) ? edited.pending : pendingOnDisk(before);
+    let text: string | null = null;
+    if (edited !== null || pending.length > 0) {
       try {
-        const onDisk = JSON.parse(before) as RunJson | null;
-        if (onDisk && Array.isArray(onDisk.pending)) pending = onDisk.pending;
+        text = `${JSON.stringify({ ...edited, pending }, null, 2)}\n`;
       } catch {
-        // An unreadable file on disk is replaced by the person's valid one.
+        throw serdeFailed('run.json', 'the content cannot be saved as JSON');
       }
     }
-    const merged = { ...edited, pending };
     if ((await readQuiet(path)) !== before) continue;
     try {
-      await writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
+      if (text === null) await rm(path, { force: true });
+      else await writeFileAtomic(path, text);
       return;
     } catch (error) {
       if (attempt === RUN_JSON_WRITE_ATTEMPTS) throw configIo('write', path, error);

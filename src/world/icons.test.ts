@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,33 +82,61 @@ describe('writeIcon / readIcon / clearIcon', () => {
 
   it('round trips an icon in a new folder', async () => {
     const path = join(root, 'agents', 'agent_1', 'icon.webp');
-    expect(await readIcon(path)).toBeNull();
+    expect(await readIcon(root, path)).toBeNull();
     const bytes = webp(64);
-    await writeIcon(path, bytes);
-    const read = await readIcon(path);
+    await writeIcon(root, path, bytes);
+    const read = await readIcon(root, path);
     expect(read).not.toBeNull();
     expect(Buffer.from(read as Uint8Array).equals(Buffer.from(bytes))).toBe(true);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
-    await clearIcon(path);
-    expect(await readIcon(path)).toBeNull();
+    await clearIcon(root, path);
+    expect(await readIcon(root, path)).toBeNull();
   });
 
   it('clearIcon on a missing icon is fine', async () => {
-    await expect(clearIcon(join(root, 'none.webp'))).resolves.toBeUndefined();
+    await expect(clearIcon(root, join(root, 'none.webp'))).resolves.toBeUndefined();
   });
 
   it('writeIcon refuses an invalid icon and writes nothing', async () => {
     const path = join(root, 'icon.webp');
-    await expect(writeIcon(path, PNG)).rejects.toMatchObject({ code: 'INVALID_ICON' });
+    await expect(writeIcon(root, path, PNG)).rejects.toMatchObject({ code: 'INVALID_ICON' });
     expect(await readdir(root)).toEqual([]);
   });
 
   it('writeIcon replaces the previous icon', async () => {
     const path = join(root, 'icon.webp');
-    await writeIcon(path, webp(4));
+    await writeIcon(root, path, webp(4));
     const second = webp(8);
-    await writeIcon(path, second);
-    expect(Buffer.from((await readIcon(path)) as Uint8Array).equals(Buffer.from(second))).toBe(true);
+    await writeIcon(root, path, second);
+    expect(Buffer.from((await readIcon(root, path)) as Uint8Array).equals(Buffer.from(second))).toBe(true);
     expect(await readdir(root)).toEqual(['icon.webp']);
+  });
+});
+
+describe('symbolic links under the workspace', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'fuseforks-icons-link-'));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('refuses to read or write through a linked folder or file', async () => {
+    const outside = join(root, 'outside');
+    const workspace = join(root, 'ws');
+    await mkdir(outside, { recursive: true });
+    await mkdir(join(workspace, 'agents'), { recursive: true });
+    await symlink(outside, join(workspace, 'agents', 'a'));
+    const viaLink = join(workspace, 'agents', 'a', 'icon.webp');
+    await expect(writeIcon(workspace, viaLink, webp(16))).rejects.toMatchObject({ code: 'CONFIG_IO' });
+    await expect(readIcon(workspace, viaLink)).rejects.toMatchObject({ code: 'CONFIG_IO' });
+    expect(await readdir(outside)).toEqual([]);
+    await mkdir(join(workspace, 'user'));
+    await writeFile(join(outside, 'secret.webp'), webp(16));
+    await symlink(join(outside, 'secret.webp'), join(workspace, 'user', 'icon.webp'));
+    await expect(readIcon(workspace, join(workspace, 'user', 'icon.webp'))).rejects.toMatchObject({
+      code: 'CONFIG_IO',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { CoreError } from '../domain/errors.ts';
 import { configIo, isNotFound, writeFileAtomic } from './fs-util.ts';
+import { assertNoSymlink } from './no-symlink.ts';
 
 export const ICON_MAX_BYTES = 512 * 1024;
 
@@ -27,7 +28,9 @@ export function decodeIconBase64(value: string): Uint8Array {
   return Buffer.from(clean, 'base64');
 }
 
-export async function readIcon(path: string): Promise<Uint8Array | null> {
+/** `root` is the workspace: the icon path may not pass through a symbolic link below it. */
+export async function readIcon(root: string, path: string): Promise<Uint8Array | null> {
+  await assertNoSymlink(root, path);
   try {
     return await readFile(path);
   } catch (error) {
@@ -36,8 +39,9 @@ export async function readIcon(path: string): Promise<Uint8Array | null> {
   }
 }
 
-export async function writeIcon(path: string, bytes: Uint8Array): Promise<void> {
+export async function writeIcon(root: string, path: string, bytes: Uint8Array): Promise<void> {
   validateIcon(bytes);
+  await assertNoSymlink(root, path);
   try {
     await writeFileAtomic(path, bytes);
   } catch (error) {
@@ -45,7 +49,8 @@ export async function writeIcon(path: string, bytes: Uint8Array): Promise<void> 
   }
 }
 
-export async function clearIcon(path: string): Promise<void> {
+export async function clearIcon(root: string, path: string): Promise<void> {
+  await assertNoSymlink(root, path);
   try {
     await rm(path, { force: true });
   } catch (error) {

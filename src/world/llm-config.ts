@@ -1,6 +1,7 @@
 import { CoreError } from '../domain/errors.ts';
 import { detectProvider, type Provider } from '../domain/enums.ts';
 import type { ModelTemplate } from '../domain/template.ts';
+import { secretForUrl } from '../secrets/bound-secret.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 
 /** What the HTTP layer needs to reach a provider. The secret lives here only until it is a header. */
@@ -31,11 +32,20 @@ export async function llmConfigFromTemplate(
     case 'not_required':
       return { ...base, apiKey: null };
     case 'keyring': {
-      const apiKey = await secrets.get(template.id);
-      if (apiKey === null) {
+      const found = secretForUrl(await secrets.get(template.id), template.baseUrl);
+      if (found.kind === 'none') {
         throw new CoreError('CREDENTIAL_MISSING', `template "${template.name}" has no stored secret`);
       }
-      return { ...base, apiKey };
+      if (found.kind === 'other_origin') {
+        throw new CoreError(
+          'LLM_CONFIG',
+          `the key of template "${template.name}" was set for another endpoint`,
+          {
+            detail: 'set the key again for this base URL',
+          },
+        );
+      }
+      return { ...base, apiKey: found.secret };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Language } from '../domain/enums.ts';
+import { secretForUrl } from '../secrets/bound-secret.ts';
 import { NEW_VILLAGE_TOKEN_BUDGET } from '../domain/village.ts';
 import { detectLanguage as osLanguage } from './language.ts';
 import { ensureVillageId } from './village-id.ts';
@@ -51,7 +52,8 @@ export async function openVillage(
   // A secret stored while the template still says `unset` is promoted to `keyring` and written back.
   const promoted: string[] = [];
   for (const template of world.templates) {
-    if (template.credential === 'unset' && (await secrets.get(template.id).catch(() => null)) !== null) {
+    const stored = template.credential === 'unset' ? await secrets.get(template.id).catch(() => null) : null;
+    if (secretForUrl(stored, template.baseUrl).kind === 'ok') {
       promoted.push(template.id);
     }
   }

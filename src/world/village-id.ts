@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { isUuidV4 } from '../domain/ids.ts';
 import { readTextOrNull, writeFileAtomic } from './fs-util.ts';
-
-const VILLAGE_ID = /^[0-9a-f-]{36}$/;
 
 /** The village's identity: read, trimmed and checked; created or regenerated when missing or invalid. */
 export async function ensureVillageId(path: string): Promise<{ id: string; created: boolean }> {
   const text = await readTextOrNull(path).catch(() => null);
   const current = text?.trim() ?? '';
-  if (VILLAGE_ID.test(current)) return { id: current, created: false };
+  if (isUuidV4(current)) return { id: current, created: false };
   const id = randomUUID();
   await writeFileAtomic(path, `${id}\n`);
   return { id, created: true };

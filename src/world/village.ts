@@ -13,12 +13,13 @@ import type { AgentSpecInput, GroupInput, RoleInput, TemplateInput } from '../do
 import type { ModelTemplate } from '../domain/template.ts';
 import type { AgentGroup, Role } from '../domain/village.ts';
 import type { DiagLog } from '../diag/log.ts';
+import { bindSecret, secretForUrl } from '../secrets/bound-secret.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import * as agents from './agents.ts';
 import * as catalog from './catalog.ts';
 import { DIR_MODE, writeFileAtomic } from './fs-util.ts';
 import type { VillagePaths } from './paths.ts';
-import { requireAgent } from './validate.ts';
+import { requireAgent, requireTemplate } from './validate.ts';
 import { writeWorldFile } from './world-file.ts';
 import type { WorldState } from './world-state.ts';
 
@@ -59,9 +60,13 @@ export class Village {
       const { world, result } = apply(this.current);
       await writeWorldFile(this.deps.paths.worldJson, world);
       this.current = world;
-      for (const event of [...events, { type: 'worldChanged' } as const]) this.deps.events.emit(event);
+      this.publish(events);
       return result;
     });
+  }
+
+  private publish(events: CoreEvent[]): void {
+    for (const event of [...events, { type: 'worldChanged' } as const]) this.deps.events.emit(event);
   }
 
   private set(apply: (world: WorldState) => WorldState, events: CoreEvent[] = []): Promise<void> {
@@ -73,26 +78,38 @@ export class Village {
   }
 
   async createAgent(input: AgentSpecInput): Promise<AgentSpec> {
-    const created = await this.change(
-      (w) => {
-        const c = agents.createAgent(w, input);
-        return { world: c.world, result: c };
-      },
-      [{ type: 'topologyChanged' }],
-    );
-    for (const warning of created.warnings) this.deps.log.warn(warning);
-    const dir = this.deps.paths.agentDir(created.spec.id);
-    try {
-      await mkdir(dir, { recursive: true, mode: DIR_MODE });
-      if (created.construct !== null) {
-        await writeFileAtomic(this.deps.paths.configFile(created.spec.id, 'construct'), created.construct);
+    return this.serial(async () => {
+      const created = agents.createAgent(this.current, input);
+      await writeWorldFile(this.deps.paths.worldJson, created.world);
+      this.current = created.world;
+      for (const warning of created.warnings) this.deps.log.warn(warning);
+      // Ids are reused: whatever a deleted agent of the same id left behind is not inherited.
+      const dir = this.deps.paths.agentDir(created.spec.id);
+      try {
+        await rm(dir, { recursive: true, force: true });
+        await mkdir(dir, { recursive: true, mode: DIR_MODE });
+        if (created.construct !== null) {
+          await writeFileAtomic(this.deps.paths.configFile(created.spec.id, 'construct'), created.construct);
+        }
+      } catch (error) {
+        this.deps.log.warn(
+          `agent ${created.spec.id}: folder not prepared (${(error as NodeJS.ErrnoException).code})`,
+        );
       }
-    } catch (error) {
-      this.deps.log.warn(
-        `agent ${created.spec.id}: folder not prepared (${(error as NodeJS.ErrnoException).code})`,
-      );
-    }
-    return created.spec;
+      this.publish([{ type: 'topologyChanged' }]);
+      return created.spec;
+    });
+  }
+
+  /**
+   * A file operation on an agent's folder, in the change queue: it cannot race the agent's deletion
+   * (which would leave a folder behind for the next agent of that id).
+   */
+  withAgentFiles<T>(id: string, task: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      requireAgent(this.current, id);
+      return task();
+    });
   }
 
   async updateAgent(input: Partial<AgentSpecInput> & { id: AgentId }): Promise<AgentSpec> {
@@ -119,8 +136,13 @@ export class Village {
   }
 
   async upsertTemplate(input: TemplateInput): Promise<ModelTemplate> {
+    // Template ids are issued here; an id from a client must name an existing template.
+    if (input.id !== undefined && !this.current.templates.some((t) => t.id === input.id)) {
+      throw new CoreError('MODEL_TEMPLATE_NOT_FOUND', `no model template with id ${input.id}`);
+    }
     const id = input.id ?? (randomUUID() as ModelTemplateId);
-    const hasSecret = (await this.deps.secrets.get(id)) !== null;
+    const stored = await this.deps.secrets.get(id);
+    const hasSecret = secretForUrl(stored, input.baseUrl.trim()).kind === 'ok';
     return this.change((w) => {
       const r = catalog.upsertTemplate(w, { ...input, id }, () => hasSecret);
       return { world: r.world, result: r.template };
@@ -141,8 +163,8 @@ export class Village {
   /** The secret goes to the secret store only; the template records `keyring` as its source. */
   async setCredential(id: ModelTemplateId, secret: string): Promise<void> {
     if (secret.trim().length === 0) throw new CoreError('INVALID_ARGUMENT', 'the secret must not be empty');
-    catalog.setTemplateCredential(this.current, id, 'keyring');
-    await this.serial(() => this.deps.secrets.set(id, secret.trim()));
+    const template = requireTemplate(this.current, id);
+    await this.serial(() => this.deps.secrets.set(id, bindSecret(secret.trim(), template.baseUrl)));
     await this.set((w) => catalog.setTemplateCredential(w, id, 'keyring'));
   }
 

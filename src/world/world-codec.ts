@@ -17,6 +17,8 @@ import {
 import type { ModelTemplate } from '../domain/template.ts';
 import type { AgentGroup, Role, TopologyPosition } from '../domain/village.ts';
 import { ASK_TIMEOUT_RANGE } from '../domain/village.ts';
+import { jsonProblem } from './json-problem.ts';
+import { userNameProblem } from './validate.ts';
 import { emptyUnknown, type WorldState } from './world-state.ts';
 
 /** Fields removed from the model: read and discarded, never written back (ledger part 3 §5.1). */
@@ -102,12 +104,10 @@ const GROUP_KNOWN = Object.keys(groupStored.shape);
 const ROLE_DEFAULTS_KNOWN = ['construct', 'modelTemplateId', 'enabledTools', 'maxToolIterations'];
 
 export function decodeWorld(text: string): DecodedWorld {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new WorldDecodeError(`world.json is not valid JSON (${(error as Error).message})`);
-  }
+  // JSON.parse's own message quotes the text around the error, and this file may hold anything.
+  const problem = jsonProblem(text);
+  if (problem !== null) throw new WorldDecodeError(`world.json is ${problem}`);
+  const json: unknown = JSON.parse(text);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new WorldDecodeError('world.json must hold a JSON object');
   }
@@ -121,8 +121,7 @@ export function decodeWorld(text: string): DecodedWorld {
   raw.agents.forEach((item, i) => {
     const parsed = parseOrThrow(agentSpecStored, item, `agents[${i}]`);
     if (agents.some((a) => a.id === parsed.id)) {
-      warnings.push(`world.json: duplicate agent id ${parsed.id} ignored`);
-      return;
+      throw new WorldDecodeError(`world.json: agent id ${parsed.id} appears twice`);
     }
     const spec = Object.fromEntries(AGENT_SPEC_FIELDS.map((k) => [k, parsed[k]])) as unknown as AgentSpec;
     spec.groupId = parsed.groupId as AgentGroupId | null;
@@ -138,8 +137,7 @@ export function decodeWorld(text: string): DecodedWorld {
     if (stripped.removed) notes.push(`world.json: templates[${i}] retired field dropped`);
     const parsed = parseOrThrow(templateStored, stripped.value, `templates[${i}]`);
     if (templates.some((t) => t.id === parsed.id)) {
-      warnings.push(`world.json: duplicate template id ${parsed.id} ignored`);
-      return;
+      throw new WorldDecodeError(`world.json: template id ${parsed.id} appears twice`);
     }
     const extra = splitUnknown(parsed, TEMPLATE_KNOWN);
     if (Object.keys(extra).length > 0) unknown.templates[parsed.id] = extra;
@@ -181,7 +179,9 @@ export function decodeWorld(text: string): DecodedWorld {
   // Edges and positions of agents that are not there are dropped; cycles are fine.
   const ids = new Set<string>(agents.map((a) => a.id));
   for (const agent of agents) {
-    const kept = [...new Set(agent.connectedAgents)].filter((t) => t !== agent.id && ids.has(t));
+    const kept = [...new Set<string>(agent.connectedAgents)].filter(
+      (t) => t !== agent.id && ids.has(t),
+    ) as AgentId[];
     if (kept.length !== agent.connectedAgents.length) {
       notes.push(
         `world.json: agent ${agent.id} dropped ${agent.connectedAgents.length - kept.length} edge(s)`,
@@ -215,6 +215,13 @@ export function decodeWorld(text: string): DecodedWorld {
     askTimeoutSecs = null;
   }
 
+  // These go into the sender envelope; a hand-edited file gets the same check as the API.
+  const envelopeName = (value: string | null, what: string): string | null => {
+    if (value === null || userNameProblem(value) === null) return value === null ? null : value.trim();
+    notes.push(`world.json: ${what} is not a valid name, cleared`);
+    return null;
+  };
+
   const agentRef = (value: string | null, what: string): AgentId | null => {
     if (value === null) return null;
     if (isSafeIdentifier(value) && ids.has(value)) return value as AgentId;
@@ -233,8 +240,8 @@ export function decodeWorld(text: string): DecodedWorld {
       language,
       askTimeoutSecs,
       defaultVerifier: agentRef(raw.defaultVerifier, 'defaultVerifier'),
-      userName: raw.userName,
-      externalName: raw.externalName,
+      userName: envelopeName(raw.userName, 'userName'),
+      externalName: envelopeName(raw.externalName, 'externalName'),
       reception: agentRef(raw.reception, 'reception'),
       unknown,
     },

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isConfigFileKind } from '../../domain/enums.ts';
+import { isConfigFileKind, type ConfigFileKind } from '../../domain/enums.ts';
 import { agentIdSchema, agentSpecInput, groupIdSchema, UNSAFE_ID_PARAM } from '../../domain/schemas.ts';
 import { readConfigFile, writeConfigFile } from '../../world/config-files.ts';
 import { clearIcon, decodeIconBase64, readIcon, writeIcon } from '../../world/icons.ts';
 import { command, type CommandTable } from '../command.ts';
 
-const agentArg = z.object({ agentId: agentIdSchema });
+const agentArg = z.strictObject({ agentId: agentIdSchema });
 const kindSchema = z.string().refine(isConfigFileKind, {
   message: 'kind must be one of skill, memory, construct, mcp, run',
   params: UNSAFE_ID_PARAM,
@@ -16,10 +16,12 @@ const iconBytes = (bytes: Uint8Array | null) => ({
 });
 
 export const agentCommands: CommandTable = {
-  create_agent: command(z.object({ spec: agentSpecInput }), (ctx, { spec }) => ctx.village.createAgent(spec)),
+  create_agent: command(z.strictObject({ spec: agentSpecInput }), (ctx, { spec }) =>
+    ctx.village.createAgent(spec),
+  ),
 
   update_agent: command(
-    z.object({ spec: agentSpecInput.partial().extend({ id: agentIdSchema }) }),
+    z.strictObject({ spec: agentSpecInput.partial().extend({ id: agentIdSchema }) }),
     (ctx, { spec }) => ctx.village.updateAgent(spec),
   ),
 
@@ -29,7 +31,7 @@ export const agentCommands: CommandTable = {
   }),
 
   set_connections: command(
-    z.object({ agentId: agentIdSchema, connectedAgents: z.array(agentIdSchema) }),
+    z.strictObject({ agentId: agentIdSchema, connectedAgents: z.array(agentIdSchema) }),
     async (ctx, { agentId, connectedAgents }) => {
       await ctx.village.setConnections(agentId, connectedAgents);
       return null;
@@ -37,7 +39,7 @@ export const agentCommands: CommandTable = {
   ),
 
   commit_agent_drop: command(
-    z.object({
+    z.strictObject({
       order: z.array(agentIdSchema),
       regroup: z
         .object({ agentId: agentIdSchema, groupId: groupIdSchema.nullable() })
@@ -51,7 +53,7 @@ export const agentCommands: CommandTable = {
   ),
 
   read_config_file: command(
-    z.object({ agentId: agentIdSchema, kind: kindSchema }),
+    z.strictObject({ agentId: agentIdSchema, kind: kindSchema }),
     (ctx, { agentId, kind }) => {
       ctx.village.requireAgent(agentId);
       return readConfigFile(ctx.paths, agentId, kind as never);
@@ -59,28 +61,35 @@ export const agentCommands: CommandTable = {
   ),
 
   write_config_file: command(
-    z.object({ agentId: agentIdSchema, kind: kindSchema, content: z.string() }),
+    z.strictObject({ agentId: agentIdSchema, kind: kindSchema, content: z.string() }),
     async (ctx, { agentId, kind, content }) => {
-      ctx.village.requireAgent(agentId);
-      await writeConfigFile(ctx.paths, agentId, kind as never, content);
+      await ctx.village.withAgentFiles(agentId, () =>
+        writeConfigFile(ctx.paths, agentId, kind as ConfigFileKind, content),
+      );
       return null;
     },
   ),
 
   get_agent_icon: command(agentArg, async (ctx, { agentId }) => {
     ctx.village.requireAgent(agentId);
-    return iconBytes(await readIcon(ctx.paths.agentIcon(agentId)));
+    return iconBytes(await readIcon(ctx.paths.workspace, ctx.paths.agentIcon(agentId)));
   }),
 
-  set_agent_icon: command(z.object({ agentId: agentIdSchema, bytes: z.string() }), async (ctx, args) => {
-    ctx.village.requireAgent(args.agentId);
-    await writeIcon(ctx.paths.agentIcon(args.agentId), decodeIconBase64(args.bytes));
-    return null;
-  }),
+  set_agent_icon: command(
+    z.strictObject({ agentId: agentIdSchema, bytes: z.string() }),
+    async (ctx, args) => {
+      const bytes = decodeIconBase64(args.bytes);
+      await ctx.village.withAgentFiles(args.agentId, () =>
+        writeIcon(ctx.paths.workspace, ctx.paths.agentIcon(args.agentId), bytes),
+      );
+      return null;
+    },
+  ),
 
   clear_agent_icon: command(agentArg, async (ctx, { agentId }) => {
-    ctx.village.requireAgent(agentId);
-    await clearIcon(ctx.paths.agentIcon(agentId));
+    await ctx.village.withAgentFiles(agentId, () =>
+      clearIcon(ctx.paths.workspace, ctx.paths.agentIcon(agentId)),
+    );
     return null;
   }),
 };

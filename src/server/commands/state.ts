@@ -3,5 +3,5 @@ import { command, type CommandTable } from '../command.ts';
 import { projectWorld } from '../projection.ts';
 
 export const stateCommands: CommandTable = {
-  get_world: command(z.object({}), (ctx) => projectWorld(ctx.village.state, ctx.villageId)),
+  get_world: command(z.strictObject({}), (ctx) => projectWorld(ctx.village.state, ctx.villageId)),
 };
