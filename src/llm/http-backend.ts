@@ -1,0 +1,227 @@
+/**
+ * The HTTP backend: URL, headers, timeout and retries. It never reads a payload except through its
+ * wire adapter, and the API key exists here only on its way into the auth header.
+ */
+import type { DiagLog } from '../diag/log.ts';
+import { CoreError } from '../domain/errors.ts';
+import type { LlmConfig } from '../world/llm-config.ts';
+import type { ChatOptions, LlmBackend } from './backend.ts';
+import type { ChatRequest, ChatResponse } from './canonical.ts';
+import { LlmError } from './llm-error.ts';
+import { authHeaders, BACKEND_NAMES, providerPath } from './provider.ts';
+import {
+  classifyStatus,
+  fnvUnit,
+  hintTooLongPrefix,
+  mergeHints,
+  parseRetryAfter,
+  planWait,
+} from './retry.ts';
+import { withUsageFallback } from './usage-fallback.ts';
+import { wireFor } from './wires/index.ts';
+import type { WireAdapter, WireContext } from './wires/wire.ts';
+
+export interface HttpBackendDeps {
+  log: DiagLog;
+  fetch?: typeof fetch;
+  /** Resolves true after `ms`, or false as soon as `signal` aborts. */
+  sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<boolean>;
+  /** Jitter source in [0, 1] for the given attempt. */
+  jitter?: (attempt: number) => number;
+  now?: () => number;
+}
+
+const BODY_KEEP_CHARS = 2000;
+
+export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export class HttpLlmBackend implements LlmBackend {
+  private readonly wire: WireAdapter;
+  private readonly context: WireContext;
+  private readonly fetchImpl: typeof fetch;
+  private readonly sleep: NonNullable<HttpBackendDeps['sleep']>;
+  private readonly jitter: NonNullable<HttpBackendDeps['jitter']>;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly config: LlmConfig,
+    private readonly deps: HttpBackendDeps,
+  ) {
+    const wire = wireFor(config.provider);
+    if (!wire) {
+      throw new CoreError('LLM_CONFIG', `the ${config.provider} wire is not available in this version`);
+    }
+    this.wire = wire;
+    this.context = { provider: config.provider, model: config.model, template: config.template };
+    this.fetchImpl = deps.fetch ?? fetch;
+    this.sleep = deps.sleep ?? abortableSleep;
+    this.now = deps.now ?? Date.now;
+    this.jitter = deps.jitter ?? ((attempt) => fnvUnit([process.hrtime.bigint(), attempt, config.baseUrl]));
+  }
+
+  name(): string {
+    return BACKEND_NAMES[this.config.provider];
+  }
+
+  async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatResponse> {
+    const url = `${this.config.baseUrl}${providerPath(this.config.provider, this.config.model)}`;
+    const body = JSON.stringify(this.wire.encode(request, this.context));
+    const headers = {
+      'content-type': 'application/json',
+      ...this.wire.headers(request, this.context),
+      ...authHeaders(this.config.provider, this.config.apiKey),
+    };
+    const maxRetries = this.config.template.maxRetries;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.attempt(url, headers, body);
+      } catch (error) {
+        if (!(error instanceof LlmError)) throw error;
+        const counter = `${attempt + 1}/${maxRetries}`;
+        if (!error.isTransient() || attempt >= maxRetries) {
+          if (
+            error.info.kind === 'api' ||
+            error.info.kind === 'http' ||
+            error.info.kind === 'empty_response'
+          ) {
+            this.deps.log.note(`llm retry stop: ${this.fields(error, counter)}`);
+          }
+          throw error;
+        }
+        const hintMs = error.info.kind === 'api' ? error.info.retryAfterMs : null;
+        const plan = planWait(attempt, hintMs, this.jitter(attempt));
+        if (plan.kind === 'stop_hint_too_long') {
+          this.deps.log.note(`llm retry stop: ${this.fields(error, counter)} reason=hint_too_long`);
+          throw new LlmError(error.info, `${hintTooLongPrefix(plan.hintMs)}: ${error.message}`);
+        }
+        this.deps.log.note(`llm retry: ${this.fields(error, counter)} wait=${plan.ms}ms`);
+        if (!(await this.sleep(plan.ms, options.signal))) throw error;
+      }
+    }
+  }
+
+  /** `model=… attempt=k/M status=… class=… code=… hint=… src=…` of the retry lines. */
+  private fields(error: LlmError, counter: string): string {
+    const info = error.info;
+    const status = info.kind === 'api' ? String(info.status) : '-';
+    const cls = info.kind === 'api' || info.kind === 'http' ? info.class : '-';
+    const code = info.kind === 'api' && info.code ? info.code : '-';
+    const hint =
+      info.kind === 'api' && info.retryAfterMs !== null ? `${Math.round(info.retryAfterMs / 1000)}s` : '-';
+    const src = info.kind === 'api' ? info.hintSrc : 'none';
+    return `model=${this.config.model} attempt=${counter} status=${status} class=${cls} code=${code} hint=${hint} src=${src}`;
+  }
+
+  private async attempt(url: string, headers: Record<string, string>, body: string): Promise<ChatResponse> {
+    const timeoutMs = this.config.template.requestTimeoutSecs * 1000;
+    let status: number;
+    let text: string;
+    let retryAfter: string | null;
+    try {
+      const response = await this.fetchImpl(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      retryAfter = response.headers.get('retry-after');
+      text = await response.text();
+    } catch (error) {
+      const timedOut = (error as Error | null)?.name === 'TimeoutError';
+      const detail = this.redact(flattenCause(error));
+      throw new LlmError(
+        { kind: 'http', class: timedOut ? 'Timeout' : 'Network', detail },
+        timedOut
+          ? `no answer from ${this.name()} within ${this.config.template.requestTimeoutSecs} s`
+          : `could not reach ${this.name()}: ${detail}`,
+      );
+    }
+    if (status < 200 || status > 299) throw this.apiError(status, text, retryAfter);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new LlmError(
+        { kind: 'parse', raw: this.redact(text) },
+        `${this.name()} answered with a body that is not JSON`,
+      );
+    }
+    return checkProduced(withUsageFallback(this.wire.decode(json, this.context), body));
+  }
+
+  private apiError(status: number, text: string, retryAfter: string | null): LlmError {
+    const signal = this.wire.errorSignal(text);
+    const { hintMs, src } = mergeHints(parseRetryAfter(retryAfter, this.now()), signal.retryAfterMs);
+    const code = signal.code === null ? null : signal.code.slice(0, 40);
+    const said = signal.message ? `: ${this.redact(signal.message).slice(0, 300)}` : '';
+    return new LlmError(
+      {
+        kind: 'api',
+        status,
+        body: this.redact(text).slice(0, BODY_KEEP_CHARS),
+        class: classifyStatus(status, code, this.wire.billingAware),
+        code,
+        retryAfterMs: hintMs,
+        hintSrc: src,
+      },
+      `${this.name()} answered ${status}${said}`,
+    );
+  }
+
+  /** Some providers quote the key they were sent; it never leaves this class. */
+  private redact(text: string): string {
+    const key = this.config.apiKey;
+    return key && key.length >= 4 ? text.split(key).join('[redacted]') : text;
+  }
+}
+
+/** A reply with neither text nor tool calls is an error of its own kind. */
+export function checkProduced(response: ChatResponse): ChatResponse {
+  if (response.text.trim() !== '' || response.toolCalls.length > 0) return response;
+  switch (response.finish) {
+    case 'length':
+      return throwError(
+        { kind: 'output_truncated', usage: response.usage },
+        'the output limit was reached before any text or tool call',
+      );
+    case 'content_filter':
+      return throwError(
+        { kind: 'blocked', reason: 'content_filter', usage: response.usage },
+        'the provider blocked the answer',
+      );
+    default:
+      return throwError({ kind: 'empty_response' }, 'the model returned an empty answer');
+  }
+}
+
+function throwError(info: ConstructorParameters<typeof LlmError>[0], message: string): never {
+  throw new LlmError(info, message);
+}
+
+/** One readable line from an error and its causes ("fetch failed: connect ECONNREFUSED ..."). */
+export function flattenCause(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const e = current as { message?: unknown; code?: unknown; cause?: unknown };
+    const message = typeof e.message === 'string' ? e.message : String(current);
+    const code = typeof e.code === 'string' && !message.includes(e.code) ? ` (${e.code})` : '';
+    if (message) parts.push(`${message}${code}`);
+    current = e.cause;
+  }
+  return parts.join(': ') || 'unknown error';
+}

@@ -1,0 +1,116 @@
+import { CoreError, type ErrorCode } from '../domain/errors.ts';
+import type { Usage } from './canonical.ts';
+import type { RetryClass } from './retry.ts';
+
+export type HintSource = 'none' | 'header' | 'body' | 'both';
+
+/**
+ * Failures of one LLM call, kept apart from CoreError until they leave the LLM layer (`toCoreError`).
+ * Messages never contain the API key or request bodies.
+ */
+export type LlmErrorInfo =
+  | {
+      kind: 'api';
+      status: number;
+      /** The provider's error body, at most 2,000 characters. */
+      body: string;
+      class: RetryClass;
+      /** The provider's error code, first 40 characters; null when it sent none. */
+      code: string | null;
+      retryAfterMs: number | null;
+      hintSrc: HintSource;
+    }
+  | { kind: 'http'; class: 'Timeout' | 'Network'; detail: string }
+  | { kind: 'empty_response' }
+  | { kind: 'output_truncated'; usage: Usage }
+  | { kind: 'blocked'; reason: string; usage: Usage }
+  | { kind: 'parse'; raw: string };
+
+const CODES: Record<LlmErrorInfo['kind'], ErrorCode> = {
+  api: 'LLM_API',
+  http: 'LLM_HTTP',
+  empty_response: 'LLM_EMPTY_RESPONSE',
+  output_truncated: 'LLM_OUTPUT_TRUNCATED',
+  blocked: 'LLM_BLOCKED',
+  parse: 'LLM_PARSE',
+};
+
+const RETRYABLE_CLASSES: ReadonlySet<RetryClass> = new Set([
+  'RateLimit',
+  'Overloaded',
+  'ServerError',
+  'Timeout',
+  'Network',
+]);
+
+export class LlmError extends Error {
+  override name = 'LlmError';
+  constructor(
+    readonly info: LlmErrorInfo,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** An Api error with a default status and no wait; for tests and message rewrites. */
+  static api(message: string, fields: Partial<Extract<LlmErrorInfo, { kind: 'api' }>> = {}): LlmError {
+    return new LlmError(
+      {
+        kind: 'api',
+        status: 500,
+        body: '',
+        class: 'ServerError',
+        code: null,
+        retryAfterMs: null,
+        hintSrc: 'none',
+        ...fields,
+      },
+      message,
+    );
+  }
+
+  get code(): ErrorCode {
+    return CODES[this.info.kind];
+  }
+
+  /** Worth another attempt: HTTP failures, empty inference, and Api errors whose class says Retry. */
+  isTransient(): boolean {
+    switch (this.info.kind) {
+      case 'http':
+      case 'empty_response':
+        return true;
+      case 'api':
+        return RETRYABLE_CLASSES.has(this.info.class);
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * Whether the agent should go down (status failed) rather than just end the turn: only when the
+   * configuration needs a person (auth, billing, a model the endpoint does not know).
+   */
+  stopsTheAgent(): boolean {
+    if (this.info.kind !== 'api') return false;
+    return this.info.class === 'Auth' || this.info.class === 'Billing' || this.info.status === 404;
+  }
+
+  /** Usage the provider billed for this failed call, where it is known. */
+  usage(): Usage | null {
+    return this.info.kind === 'output_truncated' || this.info.kind === 'blocked' ? this.info.usage : null;
+  }
+
+  toCoreError(agentId: string | null = null): CoreError {
+    const detail =
+      this.info.kind === 'api'
+        ? `status ${this.info.status}${this.info.code ? ` code ${this.info.code}` : ''}`
+        : this.info.kind === 'http'
+          ? this.info.detail
+          : null;
+    return new CoreError(this.code, this.message, { detail, agentId, retryable: this.isTransient() });
+  }
+}
+
+export function isLlmError(value: unknown): value is LlmError {
+  return value instanceof LlmError;
+}

@@ -1,0 +1,103 @@
+/**
+ * The request's `tools`, `toolConfig` and `generationConfig` (ledger part 6 §5.2, gemini_native).
+ * Built-in tools are decided only by the `*_active()` predicates (flag AND effective provider).
+ */
+import type { Effort } from '../../../domain/enums.ts';
+import type { ChatRequest } from '../../canonical.ts';
+import { skills } from '../../provider.ts';
+import type { WireContext } from '../wire.ts';
+import { toGeminiParameters } from './gemini-schema.ts';
+
+export type GeminiThinkingLevel = 'low' | 'medium' | 'high';
+
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parameters?: Record<string, unknown>;
+}
+
+export type GeminiTool =
+  | { functionDeclarations: GeminiFunctionDeclaration[] }
+  | { google_search: Record<string, never> }
+  | { urlContext: Record<string, never> };
+
+export interface GeminiToolConfig {
+  functionCallingConfig: { mode: 'AUTO' | 'NONE' };
+  includeServerSideToolInvocations?: true;
+}
+
+export interface GeminiGenerationConfig {
+  maxOutputTokens: number;
+  temperature?: number;
+  thinkingConfig: { includeThoughts: true; thinkingLevel?: GeminiThinkingLevel };
+}
+
+/**
+ * Effort -> `thinkingLevel`, only for models whose name starts with `gemini-3` (2.5 answers 400
+ * "Thinking level is not supported for this model"). Null effort: not sent (server default medium);
+ * xhigh / max map to the ceiling, high.
+ */
+export function thinkingLevelFor(model: string, effort: Effort | null): GeminiThinkingLevel | undefined {
+  if (effort === null || !model.startsWith('gemini-3')) return undefined;
+  switch (effort) {
+    case 'low':
+    case 'medium':
+    case 'high':
+      return effort;
+    case 'xhigh':
+    case 'max':
+      return 'high';
+  }
+}
+
+function functionDeclarations(request: ChatRequest): GeminiFunctionDeclaration[] {
+  return request.tools.map((tool) => {
+    const parameters = toGeminiParameters(tool.parameters);
+    const declaration: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
+    if (parameters !== undefined) declaration.parameters = parameters;
+    return declaration;
+  });
+}
+
+export interface GeminiToolOptions {
+  tools?: GeminiTool[];
+  toolConfig?: GeminiToolConfig;
+}
+
+/**
+ * `tools`: function declarations first, then `{google_search:{}}`, then `{urlContext:{}}`.
+ * `toolConfig` only when there are function declarations; `includeServerSideToolInvocations: true`
+ * exactly when at least one built-in tool is active AND there is >= 1 declaration (Spec 48 D3).
+ */
+export function geminiToolOptions(request: ChatRequest, context: WireContext): GeminiToolOptions {
+  const declarations = functionDeclarations(request);
+  const builtIns: GeminiTool[] = [];
+  if (skills.groundingActive(context.template)) builtIns.push({ google_search: {} });
+  if (skills.geminiUrlContextActive(context.template)) builtIns.push({ urlContext: {} });
+
+  const tools: GeminiTool[] = declarations.length > 0 ? [{ functionDeclarations: declarations }] : [];
+  tools.push(...builtIns);
+
+  const options: GeminiToolOptions = {};
+  if (tools.length > 0) options.tools = tools;
+  if (declarations.length > 0) {
+    const mode = request.toolChoice === 'none' ? 'NONE' : 'AUTO';
+    const toolConfig: GeminiToolConfig = { functionCallingConfig: { mode } };
+    if (builtIns.length > 0) toolConfig.includeServerSideToolInvocations = true;
+    options.toolConfig = toolConfig;
+  }
+  return options;
+}
+
+/** `includeThoughts: true` is always sent: thinking is paid for either way (ledger part 5). */
+export function geminiGenerationConfig(request: ChatRequest, context: WireContext): GeminiGenerationConfig {
+  const thinkingConfig: GeminiGenerationConfig['thinkingConfig'] = { includeThoughts: true };
+  const level = thinkingLevelFor(context.model, request.effort);
+  if (level !== undefined) thinkingConfig.thinkingLevel = level;
+  // Built key by key so the order is maxOutputTokens, temperature?, thinkingConfig.
+  return {
+    maxOutputTokens: request.maxOutputTokens,
+    ...(request.temperature === null ? {} : { temperature: request.temperature }),
+    thinkingConfig,
+  };
+}

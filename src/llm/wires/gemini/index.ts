@@ -1,0 +1,18 @@
+/**
+ * The Gemini native wire (`models/{model}:generateContent`): pure encode / decode, no I/O. The
+ * client adds `x-goog-api-key` (provider.ts `authHeaders`), so this wire adds no headers.
+ */
+import type { WireAdapter } from '../wire.ts';
+import { decodeGeminiResponse } from './decode-gemini-response.ts';
+import { encodeGeminiRequest } from './encode-gemini-request.ts';
+import { geminiErrorSignal } from './gemini-error.ts';
+
+export const geminiWire: WireAdapter = {
+  provider: 'gemini',
+  headers: () => ({}),
+  encode: (request, context) => encodeGeminiRequest(request, context),
+  decode: (body) => decodeGeminiResponse(body),
+  errorSignal: (body) => geminiErrorSignal(body),
+  // RESOURCE_EXHAUSTED is a rate limit, not billing: Gemini has no `insufficient_quota`.
+  billingAware: false,
+};

@@ -1,0 +1,37 @@
+import type { Provider } from '../../domain/enums.ts';
+import type { ModelTemplate } from '../../domain/template.ts';
+import type { ChatRequest, ChatResponse } from '../canonical.ts';
+
+/** What an adapter needs besides the request: the model and the template's skill toggles. */
+export interface WireContext {
+  provider: Provider;
+  model: string;
+  template: ModelTemplate;
+}
+
+/** Non-status facts an error body carries: the provider's code and a wait the body asks for. */
+export interface ErrorSignal {
+  code: string | null;
+  /** Gemini RetryInfo `retryDelay`; null elsewhere. */
+  retryAfterMs: number | null;
+  /** A short human message from the body, if any (never echoes headers). */
+  message: string | null;
+}
+
+/**
+ * One provider wire: pure canonical <-> JSON functions, no I/O. The client owns URL, auth headers,
+ * timeouts and retries and never parses a payload except through these.
+ */
+export interface WireAdapter {
+  provider: Provider;
+  /** Headers this wire needs besides auth (e.g. anthropic-version). */
+  headers(request: ChatRequest, context: WireContext): Record<string, string>;
+  /** The request body as a JSON value (serialised with JSON.stringify, key order as built). */
+  encode(request: ChatRequest, context: WireContext): unknown;
+  /** A parsed 2xx body to the canonical response; throws LlmError('parse') when the shape is wrong. */
+  decode(body: unknown, context: WireContext): ChatResponse;
+  /** Reads an error body (any text, maybe not JSON). */
+  errorSignal(body: string): ErrorSignal;
+  /** Whether `insufficient_quota` means billing on this wire. */
+  billingAware: boolean;
+}

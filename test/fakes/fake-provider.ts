@@ -1,0 +1,121 @@
+/**
+ * A fake LLM provider on 127.0.0.1:0 that speaks the three wires' HTTP shapes: scripted replies and
+ * failures, slow answers, dropped connections, and a record of every request it got.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  body: unknown;
+}
+
+export interface ScriptedReply {
+  status?: number;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string is sent as is (e.g. malformed JSON). */
+  body?: unknown;
+  /** Wait this long before answering. */
+  delayMs?: number;
+  /** Close the socket without answering. */
+  hangUp?: boolean;
+}
+
+export type WireKind = 'openai' | 'anthropic' | 'gemini';
+
+export function wireOfPath(path: string): WireKind {
+  if (path.endsWith('/chat/completions')) return 'openai';
+  if (path.endsWith('/messages')) return 'anthropic';
+  return 'gemini';
+}
+
+/** A plain successful text answer in each wire's shape. */
+export function textReply(wire: WireKind, text: string): unknown {
+  switch (wire) {
+    case 'openai':
+      return {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        model: 'fake',
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 },
+      };
+    case 'anthropic':
+      return {
+        id: 'msg_fake',
+        type: 'message',
+        role: 'assistant',
+        model: 'fake',
+        content: [{ type: 'text', text }],
+        stop_reason: 'end_turn',
+        usage: { input_tokens: 11, output_tokens: 3 },
+      };
+    case 'gemini':
+      return {
+        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
+        usageMetadata: { promptTokenCount: 11, candidatesTokenCount: 3, totalTokenCount: 14 },
+      };
+  }
+}
+
+export class FakeProvider {
+  readonly requests: RecordedRequest[] = [];
+  private readonly script: ScriptedReply[] = [];
+  private server: Server | null = null;
+  port = 0;
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}/v1`;
+  }
+
+  /** Queue replies, answered in order; when the queue is empty a plain "ok" answer is sent. */
+  enqueue(...replies: ScriptedReply[]): this {
+    this.script.push(...replies);
+    return this;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      req.on('end', () => {
+        let body: unknown;
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          body = null;
+        }
+        const path = req.url ?? '/';
+        this.requests.push({ method: req.method ?? '', path, headers: req.headers, rawBody: raw, body });
+        const reply = this.script.shift() ?? { body: textReply(wireOfPath(path), 'ok') };
+        const send = () => {
+          if (reply.hangUp) {
+            req.socket.destroy();
+            return;
+          }
+          const payload =
+            typeof reply.body === 'string'
+              ? reply.body
+              : JSON.stringify(reply.body ?? textReply(wireOfPath(path), 'ok'));
+          res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+          res.end(payload);
+        };
+        if (reply.delayMs) setTimeout(send, reply.delayMs);
+        else send();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = null;
+  }
+}

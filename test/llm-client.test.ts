@@ -1,0 +1,321 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryDiagLog } from '../src/diag/log.ts';
+import type { Provider } from '../src/domain/enums.ts';
+import type { ModelTemplateId } from '../src/domain/ids.ts';
+import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../src/domain/template.ts';
+import type { ChatRequest } from '../src/llm/canonical.ts';
+import { HttpLlmBackend } from '../src/llm/http-backend.ts';
+import { LlmError } from '../src/llm/llm-error.ts';
+import { FakeProvider, textReply, type WireKind } from './fakes/fake-provider.ts';
+
+const API_KEY = 'sk-test-KEY-4e1b9c';
+
+const request: ChatRequest = {
+  system: { stable: 'You are a servant of the village.', volatile: '' },
+  messages: [{ role: 'user', content: '【送り手: ユーザー】\nこんにちは' }],
+  tools: [],
+  toolChoice: 'auto',
+  effort: null,
+  temperature: null,
+  maxOutputTokens: 256,
+};
+
+const WIRES: [Provider, WireKind, string][] = [
+  ['open_ai_compat', 'openai', '/v1/chat/completions'],
+  ['anthropic', 'anthropic', '/v1/messages'],
+  ['gemini', 'gemini', '/v1/models/gemini-test:generateContent'],
+];
+
+let fake: FakeProvider;
+let log: MemoryDiagLog;
+let waits: number[];
+
+beforeEach(async () => {
+  fake = await new FakeProvider().start();
+  log = new MemoryDiagLog();
+  waits = [];
+});
+afterEach(async () => {
+  await fake.stop();
+});
+
+function backend(
+  provider: Provider,
+  overrides: Partial<ModelTemplate> = {},
+  deps: { realSleep?: boolean } = {},
+) {
+  const model = provider === 'gemini' ? 'gemini-test' : 'test-model';
+  const template: ModelTemplate = {
+    ...TEMPLATE_DEFAULTS,
+    id: 't1' as ModelTemplateId,
+    name: 'T',
+    baseUrl: fake.baseUrl,
+    model,
+    provider,
+    credential: 'keyring',
+    ...overrides,
+  };
+  return new HttpLlmBackend(
+    { provider, baseUrl: fake.baseUrl, model, apiKey: API_KEY, template },
+    {
+      log,
+      jitter: () => 0,
+      ...(deps.realSleep
+        ? {}
+        : {
+            sleep: async (ms: number) => {
+              waits.push(ms);
+              return true;
+            },
+          }),
+    },
+  );
+}
+
+function errorOf(promise: Promise<unknown>): Promise<LlmError> {
+  return promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(LlmError);
+      return error as LlmError;
+    },
+  );
+}
+
+describe.each(WIRES)('the %s wire over HTTP', (provider, wire, path) => {
+  it('posts to the provider path with the auth header and decodes the answer', async () => {
+    fake.enqueue({ body: textReply(wire, 'やあ') });
+    const response = await backend(provider).chat(request);
+    expect(response.text).toBe('やあ');
+    expect(response.usage.prompt).toBe(11);
+    expect(fake.requests).toHaveLength(1);
+    const sent = fake.requests[0]!;
+    expect(sent.path).toBe(path);
+    expect(sent.headers['content-type']).toBe('application/json');
+    if (provider === 'anthropic') {
+      expect(sent.headers['x-api-key']).toBe(API_KEY);
+      expect(sent.headers['anthropic-version']).toBe('2023-06-01');
+    } else if (provider === 'gemini') expect(sent.headers['x-goog-api-key']).toBe(API_KEY);
+    else expect(sent.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('the API key reaches only its auth header', async () => {
+    fake.enqueue({ status: 401, body: { error: { message: `Incorrect API key provided: ${API_KEY}` } } });
+    const error = await errorOf(backend(provider).chat(request));
+    const sent = fake.requests[0]!;
+    const headerHits = Object.entries(sent.headers).filter(([, v]) => String(v).includes(API_KEY));
+    expect(headerHits).toHaveLength(1);
+    expect(sent.rawBody).not.toContain(API_KEY);
+    expect(sent.path).not.toContain(API_KEY);
+    expect(error.message).not.toContain(API_KEY);
+    expect(JSON.stringify(error.info)).not.toContain(API_KEY);
+    expect(JSON.stringify(error.toCoreError().toPayload())).not.toContain(API_KEY);
+    expect(log.lines.join('\n')).not.toContain(API_KEY);
+    expect(error.stopsTheAgent()).toBe(true);
+  });
+
+  it('retries 429 honouring Retry-After as a floor, then succeeds', async () => {
+    fake.enqueue({ status: 429, headers: { 'retry-after': '3' }, body: { error: { message: 'slow down' } } });
+    fake.enqueue({ body: textReply(wire, 'done') });
+    const response = await backend(provider).chat(request);
+    expect(response.text).toBe('done');
+    expect(waits).toEqual([3000]);
+    expect(fake.requests).toHaveLength(2);
+    expect(log.lines).toEqual([
+      `llm retry: model=${provider === 'gemini' ? 'gemini-test' : 'test-model'} attempt=1/3 status=429 class=RateLimit code=${
+        wire === 'anthropic' ? '-' : '-'
+      } hint=3s src=header wait=3000ms`,
+    ]);
+  });
+
+  it('retries 529 and 5xx with exponential waits up to maxRetries, then stops with LLM_API', async () => {
+    fake.enqueue(
+      { status: 529, body: '{}' },
+      { status: 500, body: '{}' },
+      { status: 502, body: '{}' },
+      { status: 503, body: '{}' },
+    );
+    const error = await errorOf(backend(provider).chat(request));
+    expect(error.code).toBe('LLM_API');
+    expect(error.info).toMatchObject({ kind: 'api', status: 503, class: 'ServerError' });
+    expect(waits).toEqual([200, 400, 800]);
+    expect(fake.requests).toHaveLength(4);
+    expect(log.lines.at(-1)).toMatch(/^llm retry stop: model=\S+ attempt=4\/3 status=503 class=ServerError/);
+    expect(error.toCoreError().toPayload()).toMatchObject({ code: 'LLM_API', retryable: true });
+  });
+
+  it('does not retry a plain 400', async () => {
+    fake.enqueue({ status: 400, body: { error: { message: 'bad request' } } });
+    const error = await errorOf(backend(provider).chat(request));
+    expect(error.info).toMatchObject({ class: 'ClientError' });
+    expect(fake.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+    expect(error.stopsTheAgent()).toBe(false);
+  });
+
+  it('keeps the raw text of a malformed body as LLM_PARSE', async () => {
+    fake.enqueue({ body: '{"choices": [' });
+    const error = await errorOf(backend(provider).chat(request));
+    expect(error.code).toBe('LLM_PARSE');
+    expect(error.info).toEqual({ kind: 'parse', raw: '{"choices": [' });
+  });
+
+  it('times out a slow reply after requestTimeoutSecs and retries it as Timeout', async () => {
+    fake.enqueue({ delayMs: 3000 }, { body: textReply(wire, 'fast') });
+    const response = await backend(provider, { requestTimeoutSecs: 1 }).chat(request);
+    expect(response.text).toBe('fast');
+    expect(log.lines[0]).toMatch(/^llm retry: .* status=- class=Timeout code=- hint=- src=none wait=200ms$/);
+  });
+});
+
+describe('retry rules that differ by wire', () => {
+  it('never retries insufficient_quota on the OpenAI-compatible wire (Billing)', async () => {
+    fake.enqueue({
+      status: 429,
+      body: { error: { code: 'insufficient_quota', message: 'You exceeded your current quota' } },
+    });
+    const error = await errorOf(backend('open_ai_compat').chat(request));
+    expect(error.info).toMatchObject({ class: 'Billing', code: 'insufficient_quota' });
+    expect(fake.requests).toHaveLength(1);
+    expect(error.stopsTheAgent()).toBe(true);
+  });
+
+  it('waits for Gemini RetryInfo from the body (src=body)', async () => {
+    fake.enqueue({
+      status: 429,
+      body: {
+        error: {
+          code: 429,
+          status: 'RESOURCE_EXHAUSTED',
+          message: 'quota',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '34.4s' }],
+        },
+      },
+    });
+    const response = await backend('gemini').chat(request);
+    expect(response.text).toBe('ok');
+    expect(waits).toEqual([34_400]);
+    expect(log.lines[0]).toContain(
+      'status=429 class=RateLimit code=RESOURCE_EXHAUSTED hint=34s src=body wait=34400ms',
+    );
+  });
+
+  it('stops at once with the ledger prefix when the provider asks for more than 60 s', async () => {
+    fake.enqueue({ status: 429, headers: { 'retry-after': '120' }, body: { error: { message: 'later' } } });
+    const error = await errorOf(backend('open_ai_compat').chat(request));
+    expect(error.message.startsWith('プロバイダは 120 秒後の再試行を求めています')).toBe(true);
+    expect(fake.requests).toHaveLength(1);
+    expect(log.lines).toEqual([
+      'llm retry stop: model=test-model attempt=1/3 status=429 class=RateLimit code=- hint=120s src=header reason=hint_too_long',
+    ]);
+  });
+
+  it('a connection that cannot be made is a Network error, retried', async () => {
+    const port = fake.port;
+    await fake.stop();
+    const b = backend('open_ai_compat', { maxRetries: 1 });
+    const error = await errorOf(b.chat(request));
+    expect(error.info).toMatchObject({ kind: 'http', class: 'Network' });
+    expect(error.code).toBe('LLM_HTTP');
+    expect(error.message).toContain('ECONNREFUSED');
+    expect(waits).toEqual([200]);
+    fake = await new FakeProvider().start();
+    expect(port).toBeGreaterThan(0);
+  });
+
+  it('an empty answer is retried; the output limit with nothing produced is OutputTruncated', async () => {
+    const empty = { ...(textReply('openai', '') as object) };
+    fake.enqueue({ body: empty }, { body: textReply('openai', 'second try') });
+    expect((await backend('open_ai_compat').chat(request)).text).toBe('second try');
+    expect(log.lines[0]).toMatch(/^llm retry: .* status=- class=- /);
+    fake.enqueue({
+      body: {
+        choices: [{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'length' }],
+        usage: { prompt_tokens: 50, completion_tokens: 256 },
+      },
+    });
+    const error = await errorOf(backend('open_ai_compat').chat(request));
+    expect(error.code).toBe('LLM_OUTPUT_TRUNCATED');
+    expect(error.usage()).toMatchObject({ prompt: 50, completion: 256 });
+    expect(error.isTransient()).toBe(false);
+    expect(error.stopsTheAgent()).toBe(false);
+  });
+
+  it('fills in missing usage from byte counts instead of assuming 0', async () => {
+    fake.enqueue({
+      body: {
+        choices: [{ index: 0, message: { role: 'assistant', content: 'abcdefgh' }, finish_reason: 'stop' }],
+      },
+    });
+    const response = await backend('open_ai_compat').chat(request);
+    expect(response.usage.prompt).toBe(Math.ceil(Buffer.byteLength(fake.requests[0]!.rawBody) / 4));
+    expect(response.usage.completion).toBe(2);
+  });
+});
+
+describe('cancellation', () => {
+  it('cuts the wait between retries and returns the failure just received', async () => {
+    fake.enqueue({ status: 429, headers: { 'retry-after': '30' }, body: { error: { message: 'busy' } } });
+    const controller = new AbortController();
+    const pending = errorOf(
+      backend('anthropic', {}, { realSleep: true }).chat(request, { signal: controller.signal }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    const error = await pending;
+    expect(error.info).toMatchObject({ status: 429, class: 'RateLimit' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('never aborts an HTTP round trip in flight', async () => {
+    fake.enqueue({ delayMs: 400, body: textReply('anthropic', 'paid for') });
+    const controller = new AbortController();
+    const pending = backend('anthropic', {}, { realSleep: true }).chat(request, {
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 50);
+    const response = await pending;
+    expect(response.text).toBe('paid for');
+    expect(response.usage.completion).toBe(3);
+  });
+});
+
+describe('recorded real error bodies through the client', () => {
+  const fixture = (path: string) =>
+    readFileSync(join(import.meta.dirname, 'fixtures', 'provider-responses', path), 'utf8');
+
+  it("OpenAI's 400 for max_tokens on a reasoning model is a ClientError, not retried", async () => {
+    fake.enqueue({
+      status: 400,
+      body: fixture('openai-chat-completions/reasoning-model-legacy-parameter-error.json'),
+    });
+    const error = await errorOf(backend('open_ai_compat').chat(request));
+    expect(error.info).toMatchObject({
+      kind: 'api',
+      status: 400,
+      class: 'ClientError',
+      code: 'unsupported_parameter',
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("Gemini's 429 with RetryInfo is a RateLimit retried after the body's delay", async () => {
+    fake.enqueue({ status: 429, body: fixture('gemini-generate-content/google-429-retry-info.json') });
+    const response = await backend('gemini').chat(request);
+    expect(response.text).toBe('ok');
+    expect(waits).toEqual([34_400]);
+    expect(log.lines[0]).toContain('class=RateLimit code=RESOURCE_EXHAUSTED hint=34s src=body');
+  });
+
+  it('a recorded Anthropic answer decodes through the whole client', async () => {
+    fake.enqueue({ body: fixture('anthropic-messages/anthropic-text.json') });
+    const response = await backend('anthropic').chat(request);
+    expect(response.text.length).toBeGreaterThan(0);
+    expect(response.finish).toBe('stop');
+    expect(response.usage.prompt).toBeGreaterThan(0);
+  });
+});
