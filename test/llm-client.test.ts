@@ -311,6 +311,14 @@ describe('recorded real error bodies through the client', () => {
     expect(log.lines[0]).toContain('class=RateLimit code=RESOURCE_EXHAUSTED hint=34s src=body');
   });
 
+  it('counts content blocks the decoder could not map in one line', async () => {
+    fake.enqueue({ body: fixture('anthropic-messages/anthropic-web-search-tool.1.json') });
+    await backend('anthropic').chat(request);
+    const lines = log.lines.filter((l) => l.startsWith('dropped content blocks: '));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^dropped content blocks: kinds=\S*server_tool_use:\d+\S* count=\d+$/);
+  });
+
   it('a recorded Anthropic answer decodes through the whole client', async () => {
     fake.enqueue({ body: fixture('anthropic-messages/anthropic-text.json') });
     const response = await backend('anthropic').chat(request);

@@ -160,7 +160,19 @@ export class HttpLlmBackend implements LlmBackend {
         `${this.name()} answered with a body that is not JSON`,
       );
     }
-    return checkProduced(withUsageFallback(this.wire.decode(json, this.context), body));
+    const decoded = this.wire.decode(json, this.context);
+    this.noteDropped(decoded.dropped);
+    return checkProduced(withUsageFallback(decoded, body));
+  }
+
+  /** Parts that mapped to neither text, tool calls nor grounding are counted, never silently lost. */
+  private noteDropped(dropped: Record<string, number>): void {
+    const kinds = Object.entries(dropped).filter(([, n]) => n > 0);
+    if (kinds.length === 0) return;
+    const count = kinds.reduce((sum, [, n]) => sum + n, 0);
+    this.deps.log.note(
+      `dropped content blocks: kinds=${kinds.map(([k, n]) => `${k}:${n}`).join(',')} count=${count}`,
+    );
   }
 
   private apiError(status: number, text: string, retryAfter: string | null): LlmError {
