@@ -154,7 +154,11 @@ describe.each(WIRES)('the %s wire over HTTP', (provider, wire, path) => {
     expect(error.info).toMatchObject({ class: 'ClientError' });
     expect(fake.requests).toHaveLength(1);
     expect(waits).toEqual([]);
-    expect(error.stopsTheAgent()).toBe(false);
+    // A 400 is fatal: the configuration needs a person (ledger part 6).
+    expect(error.stopsTheAgent()).toBe(true);
+    expect(log.lines).toEqual([
+      expect.stringMatching(/^llm retry stop: model=\S+ attempt=1\/3 status=400 class=ClientError /),
+    ]);
   });
 
   it('keeps the raw text of a malformed body as LLM_PARSE', async () => {
@@ -200,7 +204,7 @@ describe('retry rules that differ by wire', () => {
     expect(response.text).toBe('ok');
     expect(waits).toEqual([34_400]);
     expect(log.lines[0]).toContain(
-      'status=429 class=RateLimit code=RESOURCE_EXHAUSTED hint=34s src=body wait=34400ms',
+      'status=429 class=RateLimit code=RESOURCE_EXHAUSTED hint=35s src=body wait=34400ms',
     );
   });
 
@@ -227,11 +231,10 @@ describe('retry rules that differ by wire', () => {
     expect(port).toBeGreaterThan(0);
   });
 
-  it('an empty answer is retried; the output limit with nothing produced is OutputTruncated', async () => {
-    const empty = { ...(textReply('openai', '') as object) };
-    fake.enqueue({ body: empty }, { body: textReply('openai', 'second try') });
-    expect((await backend('open_ai_compat').chat(request)).text).toBe('second try');
-    expect(log.lines[0]).toMatch(/^llm retry: .* status=- class=- /);
+  it('an empty answer that stopped is returned as is; the output limit with nothing produced is OutputTruncated', async () => {
+    fake.enqueue({ body: textReply('openai', '') });
+    expect((await backend('open_ai_compat').chat(request)).text).toBe('');
+    expect(fake.requests).toHaveLength(1);
     fake.enqueue({
       body: {
         choices: [{ index: 0, message: { role: 'assistant', content: '' }, finish_reason: 'length' }],
@@ -243,6 +246,7 @@ describe('retry rules that differ by wire', () => {
     expect(error.usage()).toMatchObject({ prompt: 50, completion: 256 });
     expect(error.isTransient()).toBe(false);
     expect(error.stopsTheAgent()).toBe(false);
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('fills in missing usage from byte counts instead of assuming 0', async () => {
@@ -308,7 +312,7 @@ describe('recorded real error bodies through the client', () => {
     const response = await backend('gemini').chat(request);
     expect(response.text).toBe('ok');
     expect(waits).toEqual([34_400]);
-    expect(log.lines[0]).toContain('class=RateLimit code=RESOURCE_EXHAUSTED hint=34s src=body');
+    expect(log.lines[0]).toContain('class=RateLimit code=RESOURCE_EXHAUSTED hint=35s src=body');
   });
 
   it('counts content blocks the decoder could not map in one line', async () => {

@@ -101,6 +101,8 @@ export class HttpLlmBackend implements LlmBackend {
           }
           throw error;
         }
+        // Already cancelled: no wait to plan, no retry line for a retry that will not happen.
+        if (options.signal?.aborted) throw error;
         const hintMs = error.info.kind === 'api' ? error.info.retryAfterMs : null;
         const plan = planWait(attempt, hintMs, this.jitter(attempt));
         if (plan.kind === 'stop_hint_too_long') {
@@ -120,7 +122,7 @@ export class HttpLlmBackend implements LlmBackend {
     const cls = info.kind === 'api' || info.kind === 'http' ? info.class : '-';
     const code = info.kind === 'api' && info.code ? info.code : '-';
     const hint =
-      info.kind === 'api' && info.retryAfterMs !== null ? `${Math.round(info.retryAfterMs / 1000)}s` : '-';
+      info.kind === 'api' && info.retryAfterMs !== null ? `${Math.ceil(info.retryAfterMs / 1000)}s` : '-';
     const src = info.kind === 'api' ? info.hintSrc : 'none';
     return `model=${this.config.model} attempt=${counter} status=${status} class=${cls} code=${code} hint=${hint} src=${src}`;
   }
@@ -136,6 +138,8 @@ export class HttpLlmBackend implements LlmBackend {
         headers,
         body,
         signal: AbortSignal.timeout(timeoutMs),
+        // A redirect would carry the key (x-api-key, x-goog-api-key survive it) to another host.
+        redirect: 'manual',
       });
       status = response.status;
       retryAfter = response.headers.get('retry-after');
@@ -176,7 +180,8 @@ export class HttpLlmBackend implements LlmBackend {
   }
 
   private apiError(status: number, text: string, retryAfter: string | null): LlmError {
-    const signal = this.wire.errorSignal(text);
+    // The body may echo the key anywhere, its error code included: redact before reading it.
+    const signal = this.wire.errorSignal(this.redact(text));
     const { hintMs, src } = mergeHints(parseRetryAfter(retryAfter, this.now()), signal.retryAfterMs);
     const code = signal.code === null ? null : signal.code.slice(0, 40);
     const said = signal.message ? `: ${this.redact(signal.message).slice(0, 300)}` : '';
@@ -196,12 +201,20 @@ export class HttpLlmBackend implements LlmBackend {
 
   /** Some providers quote the key they were sent; it never leaves this class. */
   private redact(text: string): string {
-    const key = this.config.apiKey;
-    return key && key.length >= 4 ? text.split(key).join('[redacted]') : text;
+    let out = text;
+    for (const key of new Set([this.config.apiKey, this.config.apiKey?.trim()])) {
+      if (key && key.length >= 4) out = out.split(key).join('[redacted]');
+    }
+    return out;
   }
 }
 
-/** A reply with neither text nor tool calls is an error of its own kind. */
+/**
+ * A reply with neither text nor tool calls: cut by the output limit (OutputTruncated, paid, not
+ * retried) or blocked. An empty answer that simply stopped is returned as it is: the turn loop turns
+ * it into 「（発言なし）」, and retrying would bill the same empty answer again. An empty answer with an
+ * unknown finish is EmptyResponse, paid and not retried.
+ */
 export function checkProduced(response: ChatResponse): ChatResponse {
   if (response.text.trim() !== '' || response.toolCalls.length > 0) return response;
   switch (response.finish) {
@@ -215,8 +228,13 @@ export function checkProduced(response: ChatResponse): ChatResponse {
         { kind: 'blocked', reason: 'content_filter', usage: response.usage },
         'the provider blocked the answer',
       );
+    case 'other':
+      return throwError(
+        { kind: 'empty_response', usage: response.usage },
+        'the model returned an empty answer',
+      );
     default:
-      return throwError({ kind: 'empty_response' }, 'the model returned an empty answer');
+      return response;
   }
 }
 

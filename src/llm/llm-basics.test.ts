@@ -102,12 +102,7 @@ describe('answers without content', () => {
         return (error as LlmError).code;
       }
     });
-    expect(kinds).toEqual([
-      'LLM_OUTPUT_TRUNCATED',
-      'LLM_BLOCKED',
-      'LLM_EMPTY_RESPONSE',
-      'LLM_EMPTY_RESPONSE',
-    ]);
+    expect(kinds).toEqual(['LLM_OUTPUT_TRUNCATED', 'LLM_BLOCKED', 'none', 'LLM_EMPTY_RESPONSE']);
   });
 
   it('falls back to bytes / 4 for missing counts, never 0', () => {
@@ -138,6 +133,8 @@ describe('LlmError', () => {
     expect(new LlmError({ kind: 'http', class: 'Network', detail: 'x' }, 'net').isTransient()).toBe(true);
     expect(LlmError.api('denied', { status: 401, class: 'Auth' }).stopsTheAgent()).toBe(true);
     expect(LlmError.api('too long', { status: 400, class: 'ContextLength' }).stopsTheAgent()).toBe(false);
+    expect(LlmError.api('bad request', { status: 400, class: 'ClientError' }).stopsTheAgent()).toBe(true);
+    expect(LlmError.api('busy', { status: 503, class: 'ServerError' }).stopsTheAgent()).toBe(false);
   });
 
   it('flattens error causes into one readable line', () => {

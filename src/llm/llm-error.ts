@@ -21,7 +21,7 @@ export type LlmErrorInfo =
       hintSrc: HintSource;
     }
   | { kind: 'http'; class: 'Timeout' | 'Network'; detail: string }
-  | { kind: 'empty_response' }
+  | { kind: 'empty_response'; usage: Usage }
   | { kind: 'output_truncated'; usage: Usage }
   | { kind: 'blocked'; reason: string; usage: Usage }
   | { kind: 'parse'; raw: string };
@@ -77,7 +77,6 @@ export class LlmError extends Error {
   isTransient(): boolean {
     switch (this.info.kind) {
       case 'http':
-      case 'empty_response':
         return true;
       case 'api':
         return RETRYABLE_CLASSES.has(this.info.class);
@@ -87,17 +86,22 @@ export class LlmError extends Error {
   }
 
   /**
-   * Whether the agent should go down (status failed) rather than just end the turn: only when the
-   * configuration needs a person (auth, billing, a model the endpoint does not know).
+   * Whether the agent should go down (status failed) rather than just end the turn: when the
+   * configuration needs a person. A 400 is fatal (ledger part 6); a too-long input is not (a smaller
+   * next request can pass), and neither are transient classes.
    */
   stopsTheAgent(): boolean {
     if (this.info.kind !== 'api') return false;
-    return this.info.class === 'Auth' || this.info.class === 'Billing' || this.info.status === 404;
+    return this.info.class === 'Auth' || this.info.class === 'Billing' || this.info.class === 'ClientError';
   }
 
   /** Usage the provider billed for this failed call, where it is known. */
   usage(): Usage | null {
-    return this.info.kind === 'output_truncated' || this.info.kind === 'blocked' ? this.info.usage : null;
+    return this.info.kind === 'output_truncated' ||
+      this.info.kind === 'blocked' ||
+      this.info.kind === 'empty_response'
+      ? this.info.usage
+      : null;
   }
 
   toCoreError(agentId: string | null = null): CoreError {

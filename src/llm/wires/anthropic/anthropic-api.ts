@@ -89,7 +89,8 @@ export const anthropicToolUseBlockSchema = z.looseObject({
 export const anthropicResponseSchema = z.looseObject({
   content: z.array(anthropicBlockSchema).nullish(),
   stop_reason: z.string().nullish(),
-  usage: anthropicUsageSchema.nullish(),
+  // A malformed count must not lose a billed answer: an unreadable usage reads as missing.
+  usage: anthropicUsageSchema.nullish().catch(null),
 });
 
 /** The error body: `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`. */

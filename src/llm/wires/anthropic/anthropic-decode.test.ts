@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatResponse } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
 import { anthropicWire } from './index.ts';
-import { context } from './test-context.ts';
+import { context, request } from './test-context.ts';
 import { EXPECTED, usage } from './recorded-responses.expected.ts';
 
 const FIXTURES = new URL('../../../../test/fixtures/provider-responses/anthropic-messages/', import.meta.url);
@@ -72,7 +72,7 @@ describe('anthropic decode: synthetic bodies', () => {
     expect(response.finish).toBe('length');
   });
 
-  it('counts redacted thinking as dropped, joins thinking summaries and reads unknown stops as other', () => {
+  it('keeps redacted thinking for the tool loop (not dropped), joins thinking summaries, reads unknown stops as other', () => {
     const response = anthropicWire.decode(
       {
         content: [
@@ -89,9 +89,39 @@ describe('anthropic decode: synthetic bodies', () => {
     );
     expect(response.reasoningSummary).toBe('first\n\nsecond');
     expect(response.text).toBe('ab');
-    expect(response.dropped).toEqual({ redacted_thinking: 1 });
+    expect(response.dropped).toEqual({});
     expect(response.finish).toBe('other');
     expect(response.usage).toEqual(usage(0, 0));
+  });
+
+  it('carries thinking blocks verbatim on the first tool call and sends them back first (tool loop round 2)', () => {
+    const thinking = { type: 'thinking', thinking: 'plan', signature: 'sig-123' };
+    const redacted = { type: 'redacted_thinking', data: 'opaque' };
+    const response = anthropicWire.decode(
+      {
+        content: [thinking, redacted, { type: 'tool_use', id: 'tu_1', name: 'lookup', input: { q: 'x' } }],
+        stop_reason: 'tool_use',
+      },
+      context(),
+    );
+    expect(response.toolCalls[0]!.extra).toEqual({ anthropicThinking: [thinking, redacted] });
+    const body = anthropicWire.encode(
+      {
+        ...request({}),
+        messages: [
+          { role: 'user', content: 'go' },
+          { role: 'assistant', content: '', toolCalls: response.toolCalls },
+          { role: 'tool', toolCallId: 'tu_1', toolName: 'lookup', content: 'found' },
+        ],
+      },
+      context(),
+    ) as { messages: { role: string; content: { type: string }[] }[] };
+    expect(body.messages[1]!.content.map((b) => b.type)).toEqual([
+      'thinking',
+      'redacted_thinking',
+      'tool_use',
+    ]);
+    expect(body.messages[1]!.content[0]).toEqual(thinking);
   });
 
   it('throws a parse error that keeps the raw body when the shape is wrong', () => {

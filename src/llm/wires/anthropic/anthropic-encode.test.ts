@@ -111,7 +111,7 @@ describe('anthropic encode: golden bodies', () => {
     expect(Object.keys(body)).toEqual(['model', 'max_tokens', 'system', 'messages', 'thinking']);
   });
 
-  it('temperature: omitted when null, sent before thinking otherwise; effort is never read', () => {
+  it('temperature is never sent (thinking is always on, which refuses any but 1); effort is never read', () => {
     const withNull = anthropicWire.encode(request({ temperature: null, effort: 'max' }), context());
     expect(Object.keys(withNull as object)).toEqual([
       'model',
@@ -127,7 +127,6 @@ describe('anthropic encode: golden bodies', () => {
         max_tokens: 1024,
         system: [{ type: 'text', text: 'あなたはザリです。' }],
         messages: [{ role: 'user', content: [{ type: 'text', text: 'こんにちは' }] }],
-        temperature: 0.5,
         thinking: THINKING,
       },
       NO_BETA,

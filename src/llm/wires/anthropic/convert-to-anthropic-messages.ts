@@ -48,6 +48,7 @@ function blocksOf(message: ChatMessage): AnthropicRequestBlock[] {
       ];
     case 'assistant':
       return [
+        ...thinkingBlocksOf(message.toolCalls?.[0]?.extra),
         ...textBlocks(message.content),
         ...(message.toolCalls ?? []).map((call): AnthropicRequestBlock => ({
           type: 'tool_use',
@@ -59,6 +60,13 @@ function blocksOf(message: ChatMessage): AnthropicRequestBlock[] {
     case 'tool':
       return [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content }];
   }
+}
+
+/** Only this adapter's own extra (`anthropicThinking`) is read back; others are ignored. */
+function thinkingBlocksOf(extra: unknown): AnthropicRequestBlock[] {
+  if (typeof extra !== 'object' || extra === null) return [];
+  const blocks = (extra as { anthropicThinking?: unknown }).anthropicThinking;
+  return Array.isArray(blocks) ? (blocks as AnthropicRequestBlock[]) : [];
 }
 
 function withBreakpoint(block: AnthropicRequestBlock): AnthropicRequestBlock {

@@ -45,7 +45,10 @@ export function decodeAnthropicResponse(body: unknown): ChatResponse {
   const toolCalls: ToolCall[] = [];
   const summaries: string[] = [];
   const dropped: Record<string, number> = {};
+  // Thinking blocks (with their signatures) must go back verbatim before tool_use in a tool loop.
+  const thinkingBlocks: unknown[] = [];
   for (const block of response.content ?? []) {
+    if (block.type === 'thinking' || block.type === 'redacted_thinking') thinkingBlocks.push(block);
     switch (block.type) {
       case 'text':
         text += parseWith(anthropicTextBlockSchema, block, body, 'text block').text ?? '';
@@ -61,10 +64,14 @@ export function decodeAnthropicResponse(body: unknown): ChatResponse {
         if (thinking !== '') summaries.push(thinking);
         break;
       }
+      case 'redacted_thinking':
+        break;
       default:
         dropped[block.type] = (dropped[block.type] ?? 0) + 1;
     }
   }
+  const first = toolCalls[0];
+  if (first !== undefined && thinkingBlocks.length > 0) first.extra = { anthropicThinking: thinkingBlocks };
   return {
     text,
     toolCalls,

@@ -5,7 +5,7 @@
  * - `system` is left out when both parts are blank (never an empty text block).
  * - `tools` and `tool_choice` appear together, only when tools are offered. `none` keeps the tools
  *   (and so the tools and system cache layers) on the summary call after the tool limit.
- * - `temperature` is left out when null (models without it answer 400).
+ * - `temperature` is never sent: thinking is always on, and Anthropic then refuses any temperature but 1.
  * - `thinking` is always adaptive + summarized: 5th-generation models think by default but return
  *   no text (display "omitted") unless asked; `budget_tokens` is a 400. Effort is not read here.
  */
@@ -37,7 +37,6 @@ export function encodeAnthropicRequest(request: ChatRequest, context: WireContex
           tool_choice: { type: request.toolChoice },
         }
       : {}),
-    ...(request.temperature !== null ? { temperature: request.temperature } : {}),
     thinking: { type: 'adaptive', display: 'summarized' },
   };
 }

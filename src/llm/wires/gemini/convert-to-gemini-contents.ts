@@ -35,8 +35,9 @@ function inlineDataPart(attachment: AttachmentData): GeminiRequestPart {
 /** Attachments first (images before text, ledger part 2 §2.8), then the text. */
 function userParts(content: string, attachments: AttachmentData[] | undefined): GeminiRequestPart[] {
   const parts = (attachments ?? []).map(inlineDataPart);
-  // Gemini rejects an empty text part; keep it only when it would be the message's only part.
-  if (content !== '' || parts.length === 0) parts.push({ text: content });
+  // Gemini rejects an empty text part: an empty message with nothing else says so in words.
+  if (content !== '') parts.push({ text: content });
+  else if (parts.length === 0) parts.push({ text: '（発言なし）' });
   return parts;
 }
 

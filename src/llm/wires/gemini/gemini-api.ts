@@ -61,7 +61,8 @@ export const geminiResponseSchema = z.looseObject({
     )
     .nullish(),
   promptFeedback: z.looseObject({ blockReason: z.string().nullish() }).nullish(),
-  usageMetadata: geminiUsageSchema.nullish(),
+  // A malformed count must not lose a billed answer: an unreadable usage reads as missing.
+  usageMetadata: geminiUsageSchema.nullish().catch(null),
 });
 export type GeminiResponse = z.infer<typeof geminiResponseSchema>;
 

@@ -62,10 +62,15 @@ function userContent(
 /** Keys the call object owns; an `extra` never overrides them. */
 const CALL_KEYS = new Set(['id', 'type', 'function']);
 
-/** The provider extras to spread back: a plain object's own keys, or none. */
+/** Extras this wire writes (and so reads back); another adapter's extra never leaks onto the wire. */
+const OWN_EXTRA_KEYS = new Set(['extra_content']);
+
+/** The provider extras to spread back: this wire's own keys only, or none. */
 function extraFields(extra: unknown): Record<string, unknown> {
   if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) return {};
-  return Object.fromEntries(Object.entries(extra).filter(([key]) => !CALL_KEYS.has(key)));
+  return Object.fromEntries(
+    Object.entries(extra).filter(([key]) => !CALL_KEYS.has(key) && OWN_EXTRA_KEYS.has(key)),
+  );
 }
 
 /**
