@@ -2,9 +2,14 @@ import { CoreError, isCoreError, type ErrorPayload } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { DiagLog } from '../diag/log.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import { Orchestrator } from '../orchestrator/orchestrator.ts';
+import { BundledToolRegistry } from '../tools/registry.ts';
+import { rememberTool } from '../tools/remember/remember-tool.ts';
 import { openVillage } from '../world/open-village.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
+import type { ModelTemplate } from '../domain/template.ts';
+import type { LlmBackend } from '../llm/backend.ts';
 import type { AppContext } from './context.ts';
 
 export interface BootDeps {
@@ -13,6 +18,8 @@ export interface BootDeps {
   events: EventBus;
   secrets: SecretStore;
   detectLanguage?: () => Language;
+  /** Tests may route templates to scripted models; the HTTP/echo backends by default. */
+  backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
 }
 
 export interface BootStatus {
@@ -45,6 +52,11 @@ export class Boot {
     return this.start();
   }
 
+  /** Stops what the village is running (tickers, turns). */
+  async close(): Promise<void> {
+    await this.context?.orchestrator.close();
+  }
+
   status(): BootStatus {
     return { ready: this.context !== null, error: this.failure };
   }
@@ -68,7 +80,17 @@ export class Boot {
         { paths, log, events, secrets },
         this.deps.detectLanguage,
       );
-      this.context = { paths, log, events, secrets, village, villageId };
+      const orchestrator = new Orchestrator({
+        village,
+        paths,
+        log,
+        events,
+        secrets,
+        tools: new BundledToolRegistry(village, [rememberTool(village)]),
+        backendFor: this.deps.backendFor,
+      });
+      orchestrator.startTicker();
+      this.context = { paths, log, events, secrets, village, villageId, orchestrator };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
     } catch (error) {

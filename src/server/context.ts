@@ -1,5 +1,6 @@
 import type { DiagLog } from '../diag/log.ts';
 import type { EventBus } from '../domain/events.ts';
+import type { Orchestrator } from '../orchestrator/orchestrator.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
@@ -12,4 +13,5 @@ export interface AppContext {
   secrets: SecretStore;
   village: Village;
   villageId: string;
+  orchestrator: Orchestrator;
 }

@@ -5,6 +5,8 @@ import { getRequestListener } from '@hono/node-server';
 import { FileDiagLog, type DiagLog } from '../diag/log.ts';
 import { EventBus } from '../domain/events.ts';
 import type { Language } from '../domain/enums.ts';
+import type { ModelTemplate } from '../domain/template.ts';
+import type { LlmBackend } from '../llm/backend.ts';
 import { chooseSecretStore } from '../secrets/choose-secret-store.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { APP_VERSION, appProfile } from '../version.ts';
@@ -28,6 +30,7 @@ export interface ServeOptions {
   /** Overrides for tests. */
   secrets?: SecretStore;
   detectLanguage?: () => Language;
+  backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
 }
 
 export interface RunningServer {
@@ -58,7 +61,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     log.note(`secrets: store=${chosen.store.kind} reason=${chosen.reason}`);
   }
   const events = new EventBus();
-  const boot = new Boot({ paths, log, events, secrets, detectLanguage: options.detectLanguage });
+  const boot = new Boot({
+    paths,
+    log,
+    events,
+    secrets,
+    detectLanguage: options.detectLanguage,
+    backendFor: options.backendFor,
+  });
 
   let port = options.port ?? DEFAULT_PORT;
   const app = createApp({ boot, token, commands: COMMANDS, port: () => port, log });
@@ -86,6 +96,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     events,
     log,
     close: async () => {
+      await boot.close();
       closeEvents();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -26,6 +26,8 @@ export const agentCommands: CommandTable = {
   ),
 
   delete_agent: command(agentArg, async (ctx, { agentId }) => {
+    ctx.village.requireAgent(agentId);
+    await ctx.orchestrator.forgetAgent(agentId);
     await ctx.village.deleteAgent(agentId);
     return null;
   }),

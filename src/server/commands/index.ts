@@ -1,7 +1,13 @@
 import type { CommandTable } from '../command.ts';
 import { agentCommands } from './agents.ts';
+import { conversationCommands } from './conversation.ts';
 import { stateCommands } from './state.ts';
 import { villageCommands } from './village.ts';
 
 /** Every `POST /api/<command>` once the village is open (boot_status is answered before). */
-export const COMMANDS: CommandTable = { ...stateCommands, ...agentCommands, ...villageCommands };
+export const COMMANDS: CommandTable = {
+  ...stateCommands,
+  ...agentCommands,
+  ...villageCommands,
+  ...conversationCommands,
+};

@@ -1,0 +1,72 @@
+/**
+ * Orchestrator overhead: 50 agents against an instant scripted backend. Prints rounds per second
+ * and memory per agent; asserts nothing.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MemoryDiagLog } from '../src/diag/log.ts';
+import { EventBus } from '../src/domain/events.ts';
+import type { AgentId, ModelTemplateId } from '../src/domain/ids.ts';
+import type { LlmBackend } from '../src/llm/backend.ts';
+import type { ChatResponse } from '../src/llm/canonical.ts';
+import { templateInput } from '../src/domain/schemas.ts';
+import { Orchestrator } from '../src/orchestrator/orchestrator.ts';
+import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
+import { openVillage } from '../src/world/open-village.ts';
+import { VillagePaths } from '../src/world/paths.ts';
+
+const AGENTS = 50;
+const TURNS_PER_AGENT = 40;
+
+const instant: LlmBackend = {
+  name: () => 'instant',
+  chat: async (): Promise<ChatResponse> => ({
+    text: 'ok',
+    toolCalls: [],
+    finish: 'stop',
+    usage: { prompt: 100, completion: 5, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 },
+    reasoningSummary: '',
+    grounding: null,
+    dropped: {},
+  }),
+};
+
+const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-orch-'));
+const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
+const log = new MemoryDiagLog();
+const events = new EventBus();
+const secrets = new FileSecretStore(paths.secretsFile);
+const { village } = await openVillage({ paths, log, events, secrets }, () => 'en');
+await village.update((w) => ({ ...w, tokenBudget: null }));
+const template = await village.upsertTemplate(
+  templateInput.parse({ name: 'T', baseUrl: 'echo:', model: 'instant' }),
+);
+
+const heapBefore = process.memoryUsage().heapUsed;
+const orch = new Orchestrator({ village, paths, log, events, secrets, backendFor: async () => instant });
+const ids: AgentId[] = [];
+for (let i = 0; i < AGENTS; i += 1) {
+  const spec = await village.createAgent({ name: `S${i}`, modelTemplateId: template.id as ModelTemplateId });
+  ids.push(spec.id);
+  await orch.startAgent(spec.id);
+}
+const heapAfterStart = process.memoryUsage().heapUsed;
+
+const start = performance.now();
+for (let turn = 0; turn < TURNS_PER_AGENT; turn += 1) {
+  for (const id of ids) orch.sendUserMessage(id, `message ${turn}`);
+  while (ids.some((id) => orch.runtimeIfKnown(id)?.busy)) await new Promise((r) => setImmediate(r));
+}
+const elapsed = performance.now() - start;
+const rounds = AGENTS * TURNS_PER_AGENT;
+const heapAfterRun = process.memoryUsage().heapUsed;
+
+console.log(`orchestrator: ${AGENTS} agents x ${TURNS_PER_AGENT} turns = ${rounds} rounds`);
+console.log(`  rounds per second         ${(rounds / (elapsed / 1000)).toFixed(0)}`);
+console.log(`  mean ms per round         ${(elapsed / rounds).toFixed(3)}`);
+console.log(`  heap per agent at start   ${((heapAfterStart - heapBefore) / AGENTS / 1024).toFixed(1)} KiB`);
+console.log(`  heap per agent after run  ${((heapAfterRun - heapBefore) / AGENTS / 1024).toFixed(1)} KiB`);
+await orch.close();
+await rm(root, { recursive: true, force: true });

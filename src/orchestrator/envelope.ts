@@ -1,0 +1,30 @@
+import type { PlanTaskState } from '../domain/enums.ts';
+import type { AgentId } from '../domain/ids.ts';
+import type { AgentMessage } from '../domain/message.ts';
+import type { BudgetPool } from './budget/index.ts';
+
+/** What an ask (or a plan task) gets back: the answer and how it ended. Never on the wire. */
+export interface Reply {
+  text: string;
+  kind: PlanTaskState;
+}
+
+/**
+ * One delivery into an agent's inbox. Built only by the orchestrator: neither a model nor an external
+ * client can make one.
+ */
+export interface Envelope {
+  incoming: AgentMessage;
+  /** Set for ask and plan: the answer goes back here instead of to the user. */
+  replyTo: ((reply: Reply) => void) | null;
+  /** Requesters waiting on this chain; the tail is the most recent (cycle check for asks). */
+  waiting: AgentId[];
+  /** The causal chain's pool; null when the village has no ceiling. Shared, never copied. */
+  budget: BudgetPool | null;
+  /** The requester's turn signal: interrupting it reaches this turn too. */
+  signal: AbortSignal;
+  /** Every recipient of a broadcast (including this one); empty for a single recipient. */
+  coRecipients: AgentId[];
+  /** Set when the user asked, e.g. when the reply should carry the user's name. */
+  requestedAtMs: number;
+}

@@ -1,0 +1,344 @@
+/**
+ * The village at run time: one runtime per agent, the shared conversation log, routing between
+ * agents, interrupts and the stats ticker. The world (definitions) stays in the Village.
+ */
+import type { DiagLog } from '../diag/log.ts';
+import type { AgentSnapshot } from '../domain/agent.ts';
+import type { AgentStatus, Language } from '../domain/enums.ts';
+import { CoreError } from '../domain/errors.ts';
+import type { EventBus } from '../domain/events.ts';
+import type { AgentId } from '../domain/ids.ts';
+import type { AgentMessage, Endpoint } from '../domain/message.ts';
+import type { ModelTemplate } from '../domain/template.ts';
+import { DEFAULT_ASK_TIMEOUT_SECS } from '../domain/village.ts';
+import type { LlmBackend } from '../llm/backend.ts';
+import { createLlmBackend } from '../llm/backend-factory.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { VillagePaths } from '../world/paths.ts';
+import type { Village } from '../world/village.ts';
+import type { WorldState } from '../world/world-state.ts';
+import { AgentRuntime } from './agent-runtime.ts';
+import { BudgetPool, CallEstimates } from './budget/index.ts';
+import { DEFAULT_ORCHESTRATOR_CONFIG, type OrchestratorConfig } from './config.ts';
+import type { Envelope } from './envelope.ts';
+import { turnFoldedLine } from './lines/index.ts';
+import { MessageLog, newMessage, type MessageSink } from './message-log.ts';
+import { presenceNotice, senderLabel } from './prompt/index.ts';
+import { runTurn } from './run-turn.ts';
+import { TEXTS, type OrchestratorTexts } from './texts.ts';
+import { EMPTY_REGISTRY, type ToolRegistry } from './tool.ts';
+import { MemoryTurnSink, type TurnSink } from './turn-sink.ts';
+
+export interface OrchestratorDeps {
+  village: Village;
+  paths: VillagePaths;
+  log: DiagLog;
+  events: EventBus;
+  secrets: SecretStore;
+  tools?: ToolRegistry;
+  /** The backend for a template; the HTTP backend (or echo) by default. */
+  backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
+  turnSink?: TurnSink;
+  messageSink?: MessageSink;
+  config?: Partial<OrchestratorConfig>;
+  now?: () => number;
+}
+
+type RuntimeView = Pick<
+  AgentSnapshot,
+  | 'status'
+  | 'typing'
+  | 'uptimeSecs'
+  | 'totalTokens'
+  | 'promptTokens'
+  | 'cachedTokens'
+  | 'lastPromptTokens'
+  | 'lastError'
+>;
+
+const FATAL_CODES = new Set(['LLM_CONFIG', 'CREDENTIAL_MISSING', 'MODEL_TEMPLATE_NOT_FOUND']);
+
+export class Orchestrator {
+  readonly config: OrchestratorConfig;
+  readonly messages: MessageLog;
+  readonly estimates = new CallEstimates();
+  readonly sink: TurnSink;
+  readonly tools: ToolRegistry;
+  readonly now: () => number;
+  private readonly runtimes = new Map<string, AgentRuntime>();
+  private ticker: NodeJS.Timeout | null = null;
+  private readonly fatal = new WeakSet<CoreError>();
+
+  constructor(private readonly deps: OrchestratorDeps) {
+    this.config = { ...DEFAULT_ORCHESTRATOR_CONFIG, ...deps.config };
+    this.messages = new MessageLog(this.config.logCapacity, deps.events, deps.messageSink ?? null);
+    this.sink = deps.turnSink ?? new MemoryTurnSink();
+    this.tools = deps.tools ?? EMPTY_REGISTRY;
+    this.now = deps.now ?? Date.now;
+  }
+
+  get log(): DiagLog {
+    return this.deps.log;
+  }
+  get events(): EventBus {
+    return this.deps.events;
+  }
+  get paths(): VillagePaths {
+    return this.deps.paths;
+  }
+  world(): WorldState {
+    return this.deps.village.state;
+  }
+  text(language: Language): OrchestratorTexts {
+    return TEXTS[language];
+  }
+  language(): Language {
+    return this.world().language ?? 'en';
+  }
+  askTimeoutSecs(): number {
+    return this.world().askTimeoutSecs ?? DEFAULT_ASK_TIMEOUT_SECS;
+  }
+
+  backendFor(template: ModelTemplate): Promise<LlmBackend> {
+    return this.deps.backendFor
+      ? this.deps.backendFor(template)
+      : createLlmBackend(template, this.deps.secrets, { log: this.deps.log });
+  }
+
+  agentNames(): Map<string, string> {
+    return new Map(this.world().agents.map((a) => [a.id, a.name]));
+  }
+  labelName(id: AgentId): string {
+    return this.world().agents.find((a) => a.id === id)?.name ?? id;
+  }
+  /** `agent_2（ザリ）`: how other agents are named in results and tool descriptions. */
+  labelOf(id: AgentId): string {
+    return `${id}（${this.labelName(id)}）`;
+  }
+  senderLabel(endpoint: Endpoint): string {
+    const world = this.world();
+    return senderLabel(endpoint, {
+      names: this.agentNames(),
+      userName: world.userName,
+      externalName: world.externalName,
+      language: this.language(),
+    });
+  }
+
+  runtimeIfKnown(id: AgentId): AgentRuntime | undefined {
+    return this.runtimes.get(id);
+  }
+  private runtime(id: AgentId): AgentRuntime {
+    let runtime = this.runtimes.get(id);
+    if (!runtime) {
+      runtime = new AgentRuntime(id, this.config.mailboxCapacity, (r, e) => runTurn(this, r, e));
+      this.runtimes.set(id, runtime);
+    }
+    return runtime;
+  }
+  statusOf(id: AgentId): AgentStatus {
+    return this.runtimes.get(id)?.status ?? 'idle';
+  }
+  runtimeView = (id: AgentId): RuntimeView =>
+    this.runtimes.get(id)?.snapshotRuntime(this.now()) ?? {
+      status: 'idle',
+      typing: false,
+      uptimeSecs: 0,
+      totalTokens: 0,
+      promptTokens: 0,
+      cachedTokens: 0,
+      lastPromptTokens: null,
+      lastError: null,
+    };
+
+  private requireSpec(id: AgentId) {
+    const spec = this.world().agents.find((a) => a.id === id);
+    if (!spec) throw new CoreError('AGENT_NOT_FOUND', `no agent with id ${id}`, { agentId: id });
+    return spec;
+  }
+
+  /** A System line to the conversation (recorded, shown, never delivered to an agent). */
+  systemLine(content: string): AgentMessage {
+    return this.messages.record(
+      newMessage({ from: { kind: 'system' }, to: { kind: 'user' }, content, hop: 0, nowMs: this.now() }),
+    );
+  }
+
+  /** The one path for status changes; join/leave notices when the running boundary is crossed. */
+  setStatus(runtime: AgentRuntime, status: AgentStatus): void {
+    const before = runtime.status;
+    if (before === status) return;
+    runtime.status = status;
+    runtime.noteRunning(status === 'running' || status === 'starting', this.now());
+    this.events.emit({ type: 'agentStatusChanged', agentId: runtime.id, status });
+    const wasRunning = before === 'running';
+    const isRunning = status === 'running';
+    if (wasRunning === isRunning) return;
+    const kind = isRunning ? 'started' : status === 'failed' ? 'failed' : 'stopped';
+    this.systemLine(presenceNotice(runtime.id, this.labelName(runtime.id), kind, this.language()));
+  }
+
+  setTyping(runtime: AgentRuntime, active: boolean): void {
+    runtime.typing = active;
+    this.events.emit({ type: 'agentTyping', agentId: runtime.id, active });
+  }
+
+  async startAgent(id: AgentId): Promise<void> {
+    const spec = this.requireSpec(id);
+    const runtime = this.runtime(id);
+    if (runtime.status === 'running' || runtime.status === 'starting' || runtime.status === 'stopping') {
+      throw new CoreError('ALREADY_RUNNING', `${spec.name} is already running`, { agentId: id });
+    }
+    // A start first reaps what a failure left behind.
+    runtime.lastError = null;
+    for (const envelope of runtime.drain()) envelope.replyTo?.({ text: '', kind: 'undeliverable' });
+    this.setStatus(runtime, 'starting');
+    const template = this.world().templates.find((t) => t.id === spec.modelTemplateId);
+    try {
+      if (!template)
+        throw new CoreError('MODEL_TEMPLATE_NOT_FOUND', 'the servant has no model template', { agentId: id });
+      await this.backendFor(template);
+    } catch (error) {
+      const core =
+        error instanceof CoreError ? error : new CoreError('LLM_CONFIG', 'the model could not be set up');
+      this.failAgent(runtime, core);
+      throw core;
+    }
+    this.setStatus(runtime, 'running');
+  }
+
+  async stopAgent(id: AgentId): Promise<void> {
+    const spec = this.requireSpec(id);
+    const runtime = this.runtime(id);
+    if (runtime.status !== 'running' && runtime.status !== 'starting') {
+      throw new CoreError('NOT_RUNNING', `${spec.name} is not running`, { agentId: id });
+    }
+    this.setStatus(runtime, 'stopping');
+    this.interruptTurn(id);
+    for (const envelope of runtime.drain()) envelope.replyTo?.({ text: '', kind: 'interrupted' });
+    while (runtime.turn !== null) await new Promise((r) => setTimeout(r, 5));
+    this.setStatus(runtime, 'idle');
+  }
+
+  /** The user speaks to one running agent; each such message is a new causal root with its own pool. */
+  sendUserMessage(to: AgentId, content: string): AgentMessage {
+    const spec = this.requireSpec(to);
+    if (content.trim() === '') throw new CoreError('INVALID_ARGUMENT', 'the message is empty');
+    const runtime = this.runtime(to);
+    if (runtime.status !== 'running') {
+      throw new CoreError('NOT_RUNNING', `${spec.name} is not running`, { agentId: to });
+    }
+    if (runtime.queued >= this.config.mailboxCapacity) {
+      throw new CoreError('MAILBOX_FULL', `${spec.name}'s inbox is full`, { agentId: to });
+    }
+    const message = newMessage({
+      from: { kind: 'user' },
+      to: { kind: 'agent', id: to },
+      content,
+      hop: 0,
+      nowMs: this.now(),
+    });
+    this.messages.record(message);
+    runtime.enqueue(this.rootEnvelope(message));
+    return message;
+  }
+
+  /** A new causal root: fresh budget pool, fresh signal, nobody waiting. */
+  rootEnvelope(message: AgentMessage): Envelope {
+    const ceiling = this.world().tokenBudget;
+    return {
+      incoming: message,
+      replyTo: null,
+      waiting: [],
+      budget: ceiling === null ? null : new BudgetPool(ceiling),
+      signal: new AbortController().signal,
+      coRecipients: [],
+      requestedAtMs: this.now(),
+    };
+  }
+
+  /** Interrupts the agent's in-flight turn (and through it every worker it waits on). */
+  interruptTurn(id: AgentId): boolean {
+    this.requireSpec(id);
+    const turn = this.runtimes.get(id)?.turn;
+    if (!turn || turn.controller.signal.aborted) return false;
+    turn.interruptRequestedAtMs = this.now();
+    turn.controller.abort();
+    return true;
+  }
+
+  interruptAll(): number {
+    let count = 0;
+    for (const id of this.runtimes.keys()) {
+      if (this.world().agents.some((a) => a.id === id) && this.interruptTurn(id as AgentId)) count += 1;
+    }
+    return count;
+  }
+
+  /** Exit 2b: an envelope whose chain was interrupted before it started. */
+  foldEnvelope(runtime: AgentRuntime, envelope: Envelope): void {
+    envelope.replyTo?.({ text: '', kind: runtime.status === 'running' ? 'interrupted' : 'undeliverable' });
+    const requester =
+      envelope.replyTo && envelope.incoming.from.kind === 'agent' ? envelope.incoming.from.id : null;
+    this.log.note(turnFoldedLine({ agent: runtime.id, hop: envelope.incoming.hop, replyTo: requester }));
+  }
+
+  /** The turn could not even start (no template, no backend): no turn line, no record. */
+  failBeforeTurn(runtime: AgentRuntime, envelope: Envelope, error: CoreError): void {
+    envelope.replyTo?.({ text: error.message, kind: 'no_answer' });
+    this.systemLine(this.text(this.language()).turnFailed(this.labelName(runtime.id), error.message));
+    if (this.errorStopsAgent(error)) this.failAgent(runtime, error);
+  }
+
+  errorStopsAgent(error: CoreError): boolean {
+    return FATAL_CODES.has(error.code) || this.fatal.has(error);
+  }
+
+  /** Marks errors from an LLM failure that needs a person (auth, billing, unknown model). */
+  markFatal(error: CoreError): CoreError {
+    this.fatal.add(error);
+    return error;
+  }
+
+  failAgent(runtime: AgentRuntime, error: CoreError): void {
+    runtime.lastError = error.toPayload();
+    this.setStatus(runtime, 'failed');
+    this.events.emit({ type: 'agentFailed', agentId: runtime.id, error: error.toPayload() });
+  }
+
+  /** An agent was deleted: stop what it was doing and forget its runtime. */
+  async forgetAgent(id: AgentId): Promise<void> {
+    const runtime = this.runtimes.get(id);
+    if (!runtime) return;
+    runtime.turn?.controller.abort();
+    for (const envelope of runtime.drain()) envelope.replyTo?.({ text: '', kind: 'undeliverable' });
+    this.runtimes.delete(id);
+  }
+
+  /** `agentStatsUpdated` every second for running agents. */
+  startTicker(): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      for (const runtime of this.runtimes.values()) {
+        if (runtime.status !== 'running' && runtime.status !== 'starting') continue;
+        const view = runtime.snapshotRuntime(this.now());
+        this.events.emit({
+          type: 'agentStatsUpdated',
+          agentId: runtime.id,
+          uptimeSecs: view.uptimeSecs,
+          totalTokens: view.totalTokens,
+          promptTokens: view.promptTokens,
+          cachedTokens: view.cachedTokens,
+          lastPromptTokens: view.lastPromptTokens,
+        });
+      }
+    }, this.config.statsIntervalMs);
+    this.ticker.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    for (const runtime of this.runtimes.values()) runtime.turn?.controller.abort();
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The tool calls of one round: transfer ends the turn; everything else runs (RepeatGuard first, then
+ * the "no such tool" answer) and every call gets its result, so calls and results stay in pairs.
+ */
+import type { AgentId } from '../domain/ids.ts';
+import type { ChatResponse, ToolCall } from '../llm/canonical.ts';
+import { roomLogReadLine, toolBlockedLine, toolLine } from './lines/index.ts';
+import type { Orchestrator } from './orchestrator.ts';
+import { readRoomLog } from './prompt/index.ts';
+import { ask, transfer } from './routing.ts';
+import { ROOM_LOG_TOOL } from './synthetic-tools.ts';
+import { readReason, type ToolContext } from './tool.ts';
+import type { Completion } from './turn-exits.ts';
+import type { Turn } from './turn-state.ts';
+
+export type RoundOutcome =
+  { kind: 'continue' } | { kind: 'handoff'; completion: Completion } | { kind: 'all_blocked'; tool: string };
+
+export async function runRoundTools(
+  orch: Orchestrator,
+  turn: Turn,
+  response: ChatResponse,
+): Promise<RoundOutcome> {
+  const transfers = response.toolCalls.filter((c) =>
+    turn.routing.some((r) => r.kind === 'transfer' && r.name === c.name),
+  );
+  if (transfers.length > 0) return handOff(orch, turn, response, transfers);
+
+  turn.messages.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
+  let ran = 0;
+  let lastBlocked = '';
+  for (const call of response.toolCalls) {
+    const result = await runOne(orch, turn, call);
+    if (result.blocked) lastBlocked = call.name;
+    else ran += 1;
+    turn.messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: result.text });
+  }
+  // The loop ends only when every call of the round was blocked: nothing new happened.
+  return ran === 0 ? { kind: 'all_blocked', tool: lastBlocked } : { kind: 'continue' };
+}
+
+function handOff(orch: Orchestrator, turn: Turn, response: ChatResponse, calls: ToolCall[]): RoundOutcome {
+  const targets: AgentId[] = [];
+  let body = '';
+  for (const call of calls) {
+    const route = turn.routing.find((r) => r.name === call.name)!;
+    targets.push(route.target);
+    const message = typeof call.arguments.message === 'string' ? call.arguments.message : '';
+    if (body === '' && message.trim() !== '') body = message;
+  }
+  if (body === '') body = response.text.trim() !== '' ? response.text : '（発言なし）';
+  if (!transfer(orch, turn, targets, body)) {
+    // The fuel ran out: the text goes to the user instead of onward.
+    orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
+    return { kind: 'handoff', completion: { stop: { kind: 'completed' }, text: body } };
+  }
+  return {
+    kind: 'handoff',
+    completion: {
+      stop: { kind: 'completed' },
+      text: body,
+      handoff: { targets: [...new Set(targets)], body },
+    },
+  };
+}
+
+async function runOne(
+  orch: Orchestrator,
+  turn: Turn,
+  call: ToolCall,
+): Promise<{ text: string; blocked: boolean }> {
+  const t = orch.text(turn.language);
+  const { chars: reasonChars, text: reason } = readReason(call.arguments);
+  if (turn.guard.blocks(call.name, call.arguments)) {
+    orch.events.emit({ type: 'toolRepeatBlocked', agentId: turn.spec.id, tool: call.name, repeats: 2 });
+    orch.log.note(toolBlockedLine({ agent: turn.spec.id, tool: call.name, reason: 'repeat' }));
+    return { text: t.repeatBlocked(call.name), blocked: true };
+  }
+  const route = turn.routing.find((r) => r.name === call.name);
+  const tool = turn.tools.find((x) => x.name === call.name);
+  const offeredRoomLog =
+    call.name === ROOM_LOG_TOOL && turn.offeredSpecs.some((s) => s.name === ROOM_LOG_TOOL);
+  if (!route && !tool && !offeredRoomLog) {
+    // Not offered: answered, never run, and no toolInvoked.
+    const text = t.noSuchTool(call.name);
+    turn.guard.record(call.name, call.arguments, text);
+    return { text, blocked: false };
+  }
+  let text: string;
+  let ok = true;
+  if (route) {
+    const message = typeof call.arguments.message === 'string' ? call.arguments.message : '';
+    text = await ask(orch, turn, route.target, message);
+  } else if (offeredRoomLog) {
+    const id = typeof call.arguments.id === 'string' ? call.arguments.id : '';
+    const read = readRoomLog(
+      orch.messages.list(),
+      turn.spec.id,
+      id,
+      (e) => orch.senderLabel(e),
+      turn.language,
+    );
+    orch.log.note(roomLogReadLine({ agent: turn.spec.id, id, outcome: read.outcome, chars: read.chars }));
+    text = read.text;
+  } else {
+    const ctx: ToolContext = {
+      agentId: turn.spec.id,
+      workDir: turn.spec.workDir,
+      usesBlackboard: turn.spec.usesBlackboard,
+      language: turn.language,
+      agentNames: orch.agentNames(),
+      paths: orch.paths,
+      log: orch.log,
+      signal: turn.handle.controller.signal,
+    };
+    try {
+      text = await tool!.execute(call.arguments, ctx);
+    } catch (error) {
+      ok = false;
+      text = t.toolFailed(error instanceof Error ? error.message : String(error));
+    }
+  }
+  turn.guard.record(call.name, call.arguments, text);
+  orch.events.emit({ type: 'toolInvoked', agentId: turn.spec.id, tool: call.name, ok, reason });
+  orch.log.note(
+    toolLine({
+      agent: turn.spec.id,
+      tool: call.name,
+      ok,
+      argsChars: [...JSON.stringify(call.arguments)].length,
+      bodyChars: [...text].length,
+      reasonChars,
+    }),
+  );
+  return { text, blocked: false };
+}

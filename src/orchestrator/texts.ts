@@ -1,0 +1,81 @@
+/**
+ * Model-facing and System-line texts, Japanese and English by the village language. The Japanese
+ * quotes the ledger where the ledger gives the words.
+ */
+import type { Language } from '../domain/enums.ts';
+
+export interface OrchestratorTexts {
+  limitFallback: string;
+  summaryNudge: (limit: number) => string;
+  noSuchTool: (name: string) => string;
+  toolFailed: (error: string) => string;
+  repeatBlocked: (tool: string) => string;
+  askCycle: (target: string) => string;
+  askStopped: (target: string) => string;
+  askInboxFull: (target: string) => string;
+  askTimedOut: (target: string, secs: number) => string;
+  askHopLimit: string;
+  askHandedOff: string;
+  askInterrupted: (target: string) => string;
+  askBudget: (target: string) => string;
+  askNoAnswer: (target: string, why: string) => string;
+  interruptedAfter: (secs: number) => string;
+  interruptedByChain: string;
+  interruptedNote: string;
+  turnFailed: (name: string, message: string) => string;
+  hopLimit: (maxHops: number) => string;
+  undeliverable: (target: string, why: string) => string;
+}
+
+export const TEXTS: Record<Language, OrchestratorTexts> = {
+  ja: {
+    limitFallback: '上限に達した。設定で上限を上げるか依頼を分割して',
+    summaryNudge: (limit) =>
+      `ツール呼び出しの上限（${limit} 周）に達しました。ここまでの結果をもとに、分かったことと残っていることを文章でまとめてください。同じ操作を勧める提案はしないでください。`,
+    noSuchTool: (name) => `\`${name}\` というツールはありません。提示された名前から選んでください。`,
+    toolFailed: (error) => `ツールの実行に失敗しました: ${error}`,
+    repeatBlocked: (tool) =>
+      `同じ呼び出し（${tool}）が同じ結果を 2 回返したため、3 回目は実行しませんでした。やり方を変えてください。`,
+    askCycle: (target) =>
+      `${target} はこの依頼の連鎖の中であなたの答えを待っているため、問い合わせられません（循環になります）。自分で答えてください。`,
+    askStopped: (target) => `${target} は停止中のため、問い合わせを届けられませんでした。`,
+    askInboxFull: (target) => `${target} の受信箱がいっぱいのため、問い合わせを届けられませんでした。`,
+    askTimedOut: (target, secs) => `${target} から ${secs} 秒以内に答えが返りませんでした。`,
+    askHopLimit: '転送回数の上限に達したため、これ以上問い合わせられません。',
+    askHandedOff: '答えはこちらへ戻りません',
+    askInterrupted: (target) => `${target} への問い合わせは打ち切られました。`,
+    askBudget: (target) => `${target} への問い合わせは予算の上限で打ち切られました。`,
+    askNoAnswer: (target, why) => `${target} から答えが返りませんでした: ${why}`,
+    interruptedAfter: (secs) => `打ち切りました（依頼から ${secs} 秒で検知）`,
+    interruptedByChain: '依頼元の打ち切りに連鎖',
+    interruptedNote: '（このターンは打ち切られました）',
+    turnFailed: (name, message) => `${name} のターンが失敗しました: ${message}`,
+    hopLimit: (maxHops) => `転送回数の上限（${maxHops}）に達したため、これ以上転送しませんでした。`,
+    undeliverable: (target, why) => `${target} へ届けられませんでした（${why}）。`,
+  },
+  en: {
+    limitFallback: 'The limit was reached. Raise the limit in settings or split the request.',
+    summaryNudge: (limit) =>
+      `The tool-call limit (${limit} rounds) was reached. From the results so far, write down what you found and what is left. Do not suggest repeating the same operation.`,
+    noSuchTool: (name) => `There is no tool named \`${name}\`. Choose from the names offered.`,
+    toolFailed: (error) => `Tool execution failed: ${error}`,
+    repeatBlocked: (tool) =>
+      `The same call (${tool}) returned the same result twice, so the third was not run. Try another way.`,
+    askCycle: (target) =>
+      `${target} is waiting for your answer in this chain of requests, so it cannot be asked (that would be a cycle). Answer yourself.`,
+    askStopped: (target) => `${target} is stopped; the question was not delivered.`,
+    askInboxFull: (target) => `${target}'s inbox is full; the question was not delivered.`,
+    askTimedOut: (target, secs) => `No answer came back from ${target} within ${secs} s.`,
+    askHopLimit: 'The forwarding limit was reached; no further questions can be sent.',
+    askHandedOff: 'The answer does not come back here',
+    askInterrupted: (target) => `The question to ${target} was interrupted.`,
+    askBudget: (target) => `The question to ${target} was stopped by the budget limit.`,
+    askNoAnswer: (target, why) => `No answer came back from ${target}: ${why}`,
+    interruptedAfter: (secs) => `Interrupted (detected ${secs} s after the request)`,
+    interruptedByChain: 'Chained from the requester’s interrupt',
+    interruptedNote: '(this turn was interrupted)',
+    turnFailed: (name, message) => `${name}'s turn failed: ${message}`,
+    hopLimit: (maxHops) => `The forwarding limit (${maxHops}) was reached; nothing was forwarded further.`,
+    undeliverable: (target, why) => `Could not deliver to ${target} (${why}).`,
+  },
+};

@@ -1,0 +1,80 @@
+import type { DiagLog } from '../diag/log.ts';
+import type { Language } from '../domain/enums.ts';
+import type { AgentId } from '../domain/ids.ts';
+import type { ToolSpec } from '../llm/canonical.ts';
+import type { VillagePaths } from '../world/paths.ts';
+
+/** What a tool may know about the agent it is offered to or runs for, resolved at call time. */
+export interface ToolContext {
+  agentId: AgentId;
+  workDir: string | null;
+  usesBlackboard: boolean;
+  language: Language;
+  /** Display name by agent id, for every agent of the village. */
+  agentNames: ReadonlyMap<string, string>;
+  paths: VillagePaths;
+  log: DiagLog;
+  /** The turn's signal; only tools that can run long (run) read it. */
+  signal: AbortSignal;
+}
+
+export type ToolSpecContext = Omit<ToolContext, 'signal'>;
+
+/**
+ * A tool an agent can call. Failures come back as result text, not as a thrown error, so a wrong
+ * argument never ends the conversation.
+ */
+export interface AgentTool {
+  readonly name: string;
+  /** The spec offered to this agent, or null to hide the tool from it. */
+  specFor(ctx: ToolSpecContext): ToolSpec | null;
+  /** Own tools get the `reason` field; tools with someone else's schema (MCP) do not. */
+  readonly wantsReason: boolean;
+  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string>;
+}
+
+/** The bundled and MCP tools an agent may be offered (the synthetic routing tools are built apart). */
+export interface ToolRegistry {
+  toolsFor(agentId: AgentId): AgentTool[];
+}
+
+export const EMPTY_REGISTRY: ToolRegistry = { toolsFor: () => [] };
+
+export const REASON_FIELD = 'reason';
+export const REASON_MAX_CHARS = 60;
+
+const REASON_DESCRIPTION: Record<Language, string> = {
+  ja: '次に何を確かめるために呼ぶのかを 20〜40 字で',
+  en: 'In 20–40 characters: what you call this for, what you will check next',
+};
+
+/**
+ * The one place the reason field is added to a tool's parameters (never `required`: a missing
+ * reason never blocks the call).
+ */
+export function withReasonField(spec: ToolSpec, language: Language): ToolSpec {
+  const parameters = spec.parameters as { properties?: Record<string, unknown> };
+  return {
+    ...spec,
+    parameters: {
+      ...spec.parameters,
+      properties: {
+        ...parameters.properties,
+        [REASON_FIELD]: { type: 'string', description: REASON_DESCRIPTION[language] },
+      },
+    },
+  };
+}
+
+/** Trim, count code points, cut to 59 + "…" (exactly 60); the count is taken before cutting. */
+export function readReason(args: Record<string, unknown>): { text: string | null; chars: number } {
+  const raw = args[REASON_FIELD];
+  if (typeof raw !== 'string') return { text: null, chars: 0 };
+  const trimmed = [...raw.trim()];
+  if (trimmed.length === 0) return { text: null, chars: 0 };
+  const text =
+    trimmed.length > REASON_MAX_CHARS
+      ? `${trimmed.slice(0, REASON_MAX_CHARS - 1).join('')}…`
+      : trimmed.join('');
+  return { text, chars: trimmed.length };
+}

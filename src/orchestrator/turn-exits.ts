@@ -1,0 +1,126 @@
+/**
+ * The four exits of a turn. Each one delivers what it owes (reply, System line, Reply to a waiting
+ * requester), stores the exchange exactly as sent, and settles the turn once.
+ */
+import type { CoreError } from '../domain/errors.ts';
+import type { Grounding } from '../domain/message.ts';
+import type { TurnStop } from '../domain/session.ts';
+import type { ChatResponse } from '../llm/canonical.ts';
+import { budgetStopFieldsFor, budgetStopLine, budgetStopSystemLine, milliToTokens } from './budget/index.ts';
+import { leakedToolCallLine, looksLikeLeakedToolCall, replyLine, turnFailedLine } from './lines/index.ts';
+import { newMessage } from './message-log.ts';
+import type { Orchestrator } from './orchestrator.ts';
+import { settleTurn } from './settle.ts';
+import type { Spend, Turn } from './turn-state.ts';
+
+export interface Completion {
+  stop: TurnStop;
+  text: string;
+  /** Set when the turn handed the work on: the history entry says where it went. */
+  handoff?: { targets: string[]; body: string };
+}
+
+export const NO_UTTERANCE = '（発言なし）';
+
+export function totalOf(spend: Spend): number {
+  return spend.prompt + spend.completion;
+}
+
+function pushExchange(orch: Orchestrator, turn: Turn, sent: string, replied: string): void {
+  const stored = replied.trim() === '' ? NO_UTTERANCE : replied;
+  turn.runtime.history.push({ sent, replied: stored });
+  // The window is applied when restoring; keep memory bounded all the same.
+  if (turn.runtime.history.length > orch.config.historyTurns * 4)
+    turn.runtime.history.splice(0, turn.runtime.history.length - orch.config.historyTurns * 4);
+  orch.sink.recordExchange(turn.spec.id, sent, stored);
+}
+
+export async function finishCompleted(
+  orch: Orchestrator,
+  turn: Turn,
+  completion: Completion,
+  last: ChatResponse,
+): Promise<void> {
+  if (completion.handoff) {
+    pushExchange(
+      orch,
+      turn,
+      turn.sent,
+      `[→ ${completion.handoff.targets.join(', ')}] ${completion.handoff.body}`,
+    );
+    settleTurn(orch, turn, completion.stop);
+    return;
+  }
+  const text = completion.text.trim() === '' ? NO_UTTERANCE : completion.text;
+  // Tool-call markup written as text reaches the person as is: observed, not repaired.
+  if (looksLikeLeakedToolCall(text)) {
+    orch.log.note(leakedToolCallLine({ agent: turn.spec.id, round: turn.spend.rounds, text }));
+  }
+  const incoming = turn.envelope.incoming;
+  const requester = turn.envelope.replyTo && incoming.from.kind === 'agent' ? incoming.from : null;
+  const to = requester ?? (incoming.from.kind === 'external' ? incoming.from : ({ kind: 'user' } as const));
+  const message = newMessage({
+    from: { kind: 'agent', id: turn.spec.id },
+    to,
+    content: text,
+    hop: incoming.hop,
+    tokens: totalOf(turn.spend),
+    nowMs: orch.now(),
+  });
+  const grounding: Grounding | null = turn.grounding;
+  if (grounding) message.grounding = grounding;
+  if (turn.reasoningSummary !== '') message.reasoningSummary = turn.reasoningSummary;
+  orch.messages.record(message);
+  orch.log.note(
+    replyLine({
+      agent: turn.spec.id,
+      to: requester ? requester.id : 'user',
+      hop: incoming.hop,
+      text,
+    }),
+  );
+  turn.envelope.replyTo?.({ text, kind: 'answered' });
+  pushExchange(orch, turn, turn.sent, text);
+  void last;
+  settleTurn(orch, turn, completion.stop);
+}
+
+export async function finishFailed(orch: Orchestrator, turn: Turn, error: CoreError): Promise<void> {
+  orch.log.note(turnFailedLine({ agent: turn.spec.id, code: error.code, reason: error.message }));
+  orch.systemLine(orch.text(turn.language).turnFailed(turn.spec.name, error.message));
+  turn.envelope.replyTo?.({ text: error.message, kind: 'no_answer' });
+  // Only the enveloped text is stored for a failed turn (the folded context is not).
+  pushExchange(orch, turn, turn.attributed, NO_UTTERANCE);
+  settleTurn(orch, turn, { kind: 'failed', code: error.code });
+  if (orch.errorStopsAgent(error)) orch.failAgent(turn.runtime, error);
+}
+
+/** Exit 2a: an in-flight turn was interrupted. Not a failure: the agent stays running. */
+export async function finishInterrupted(orch: Orchestrator, turn: Turn): Promise<void> {
+  const t = orch.text(turn.language);
+  const requested = turn.handle.interruptRequestedAtMs;
+  const line =
+    requested === null
+      ? t.interruptedByChain
+      : t.interruptedAfter(Math.max(0, Math.round((orch.now() - turn.envelope.requestedAtMs) / 1000)));
+  orch.systemLine(`${turn.spec.name}: ${line}`);
+  // What was sent is stored as sent, so the cached prefix survives the interrupt.
+  pushExchange(orch, turn, turn.sent, t.interruptedNote);
+  turn.envelope.replyTo?.({ text: line, kind: 'interrupted' });
+  orch.events.emit({ type: 'turnInterrupted', agentId: turn.spec.id, turnSeq: turn.handle.seq });
+  settleTurn(orch, turn, { kind: 'interrupted' });
+}
+
+/** The next call could not be reserved: the turn closes, the agent keeps running. */
+export async function finishBudget(orch: Orchestrator, turn: Turn, estimateMilli: number): Promise<void> {
+  const pool = turn.envelope.budget!;
+  const fields = budgetStopFieldsFor(turn.spec.id, pool, estimateMilli);
+  const reason = fields.reason;
+  orch.log.note(budgetStopLine(fields));
+  // Observed once per chain: one System line however many turns the pool stops.
+  if (pool.markExhausted())
+    orch.systemLine(budgetStopSystemLine(milliToTokens(pool.ceilingMilli), turn.language));
+  turn.envelope.replyTo?.({ text: '', kind: 'budget_exhausted' });
+  pushExchange(orch, turn, turn.sent, NO_UTTERANCE);
+  settleTurn(orch, turn, { kind: reason === 'exhausted' ? 'budget_exhausted' : 'reserve_short' });
+}

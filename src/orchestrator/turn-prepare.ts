@@ -1,0 +1,176 @@
+/** Everything a turn needs before its first call: template, backend, prompt, tools, history. */
+import { CoreError } from '../domain/errors.ts';
+import { DEFAULT_MAX_TOOL_ITERATIONS } from '../domain/agent.ts';
+import { isLlmError } from '../llm/llm-error.ts';
+import { skills } from '../llm/provider.ts';
+import type { ChatMessage, ToolSpec } from '../llm/canonical.ts';
+import { readConfigFile } from '../world/config-files.ts';
+import { readTextOrNull } from '../world/fs-util.ts';
+import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
+import type { Envelope } from './envelope.ts';
+import type { Orchestrator } from './orchestrator.ts';
+import {
+  attributeSender,
+  broadcastNote,
+  composeRoomLog,
+  composeSystemPrompt,
+  exchangePair,
+  foldUserTurn,
+  presenceSection,
+  windowHistory,
+} from './prompt/index.ts';
+import { turnStartLine } from './lines/index.ts';
+import { RepeatGuard } from './repeat-guard.ts';
+import { roomLogToolSpec, routingTools, routingToolSpec } from './synthetic-tools.ts';
+import { withReasonField, type ToolSpecContext } from './tool.ts';
+import { emptySpend, type Turn } from './turn-state.ts';
+
+export type Prepared = { kind: 'ready'; turn: Turn } | { kind: 'failed'; error: CoreError };
+
+export async function prepareTurn(
+  orch: Orchestrator,
+  runtime: AgentRuntime,
+  envelope: Envelope,
+  handle: TurnHandle,
+): Promise<Prepared> {
+  const world = orch.world();
+  const spec = world.agents.find((a) => a.id === runtime.id);
+  if (!spec)
+    return { kind: 'failed', error: new CoreError('AGENT_NOT_FOUND', 'the servant no longer exists') };
+  const template = world.templates.find((t) => t.id === spec.modelTemplateId);
+  if (!template) {
+    return {
+      kind: 'failed',
+      error: new CoreError('MODEL_TEMPLATE_NOT_FOUND', 'the servant has no model template', {
+        agentId: spec.id,
+      }),
+    };
+  }
+  let backend;
+  try {
+    backend = await orch.backendFor(template);
+  } catch (error) {
+    const core = isLlmError(error) ? error.toCoreError(spec.id) : isCoreError(error) ? error : null;
+    return { kind: 'failed', error: core ?? new CoreError('LLM_CONFIG', 'the model could not be set up') };
+  }
+  const language = world.language ?? 'en';
+  const paths = orch.paths;
+  const read = async (kind: 'skill' | 'memory' | 'construct') =>
+    readConfigFile(paths, spec.id, kind).catch(() => '');
+  const [ordinance, construct, skill, memory] = await Promise.all([
+    readTextOrNull(paths.ordinance).catch(() => null),
+    read('construct'),
+    read('skill'),
+    read('memory'),
+  ]);
+  const names = orch.agentNames();
+  const roster = spec.connectedAgents.map((id) => {
+    const other = world.agents.find((a) => a.id === id);
+    const role = other?.roleId ? world.roles.find((r) => r.id === other.roleId) : undefined;
+    return { id, name: other?.name ?? id, roleName: role?.name ?? null, status: orch.statusOf(id) };
+  });
+  const system = composeSystemPrompt({
+    language,
+    ordinance: ordinance ?? '',
+    self: { id: spec.id, name: spec.name },
+    workDir: spec.workDir,
+    groundingActive: skills.groundingActive(template),
+    construct,
+    skill,
+    roster,
+    memory,
+  });
+
+  const attributed = attributeSender(
+    orch.senderLabel(envelope.incoming.from),
+    envelope.incoming.content,
+    language,
+  );
+  const log = orch.messages.list();
+  const sent = foldUserTurn({
+    language,
+    summary: null,
+    presence: presenceSection(log.slice(-orch.config.roomLogWindow), language),
+    roomLog: spec.hearsRoomLog
+      ? composeRoomLog(
+          log,
+          spec.id,
+          (e) => orch.senderLabel(e),
+          language,
+          orch.config.roomLogWindow,
+          orch.config.roomLogExcerptChars,
+        )
+      : null,
+    broadcastNote:
+      envelope.coRecipients.length >= 2 ? broadcastNote(envelope.coRecipients.length, language) : null,
+    envelopeText: attributed,
+  });
+
+  const history: ChatMessage[] = windowHistory(runtime.history, orch.config.historyTurns).flatMap((x) =>
+    exchangePair(x.sent, x.replied),
+  );
+  const toolCtx: ToolSpecContext = {
+    agentId: spec.id,
+    workDir: spec.workDir,
+    usesBlackboard: spec.usesBlackboard,
+    language,
+    agentNames: names,
+    paths,
+    log: orch.log,
+  };
+  // In a delegated turn (a requester waits) transfer is never offered: one request must not split.
+  const routing = template.useTools
+    ? routingTools(spec.connectedAgents, spec.allowHandoff && envelope.replyTo === null)
+    : [];
+  const tools = template.useTools ? orch.tools.toolsFor(spec.id) : [];
+  const offered: ToolSpec[] = [];
+  for (const r of routing) {
+    const label = `${r.target}（${names.get(r.target) ?? r.target}）`;
+    offered.push(routingToolSpec(r, label, language));
+  }
+  const offeredTools = tools.filter((t) => {
+    const toolSpec = t.specFor(toolCtx);
+    if (!toolSpec) return false;
+    offered.push(t.wantsReason ? withReasonField(toolSpec, language) : toolSpec);
+    return true;
+  });
+  if (template.useTools && spec.hearsRoomLog)
+    offered.push(withReasonField(roomLogToolSpec(language), language));
+
+  const turn: Turn = {
+    runtime,
+    envelope,
+    handle,
+    spec,
+    template,
+    backend,
+    language,
+    sent,
+    attributed,
+    request: {
+      system,
+      messages: [],
+      tools: offered,
+      toolChoice: 'auto',
+      effort: template.effort,
+      temperature: template.temperature,
+      maxOutputTokens: template.maxOutputTokens,
+    },
+    messages: [...history, { role: 'user', content: sent }],
+    tools: offeredTools,
+    routing,
+    offeredSpecs: offered,
+    maxRounds: spec.maxToolIterations ?? DEFAULT_MAX_TOOL_ITERATIONS,
+    guard: new RepeatGuard(),
+    spend: emptySpend(),
+    startedAtMs: handle.startedAtMs,
+    grounding: null,
+    reasoningSummary: '',
+  };
+  orch.log.note(turnStartLine({ agent: spec.id, hop: envelope.incoming.hop, chars: [...sent].length }));
+  return { kind: 'ready', turn };
+}
+
+function isCoreError(value: unknown): value is CoreError {
+  return value instanceof CoreError;
+}

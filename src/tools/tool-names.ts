@@ -1,0 +1,19 @@
+/** The bundled tools (ledger part 2 §5.7): `run` is bundled but never in the default set. */
+export const DEFAULT_ENABLED_TOOLS = ['remember', 'grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
+export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run'] as const;
+/** Tools that only act inside the work folder: hidden without one, whatever enabledTools says. */
+export const WORK_DIR_TOOL_NAMES = ['grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
+
+/** Whether a bundled tool is offered to an agent with these settings. */
+export function isBundledToolPresented(
+  name: string,
+  enabledTools: string[] | null,
+  hasWorkDir: boolean,
+): boolean {
+  const enabled =
+    enabledTools === null
+      ? (DEFAULT_ENABLED_TOOLS as readonly string[]).includes(name)
+      : enabledTools.includes(name);
+  if (!enabled) return false;
+  return hasWorkDir || !(WORK_DIR_TOOL_NAMES as readonly string[]).includes(name);
+}
