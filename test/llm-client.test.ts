@@ -261,6 +261,69 @@ describe('retry rules that differ by wire', () => {
   });
 });
 
+describe('keys and hostile answers', () => {
+  it('never follows a redirect (a key header would go with it)', async () => {
+    const other = await new FakeProvider().start();
+    try {
+      for (const provider of ['anthropic', 'gemini'] as const) {
+        fake.enqueue({ status: 308, headers: { location: `${other.baseUrl}/steal` }, body: '' });
+        const error = await errorOf(backend(provider).chat(request));
+        expect(error.info).toMatchObject({ kind: 'api', status: 308, class: 'ClientError' });
+      }
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('redacts a key echoed in the error code, the log and a body that fails to decode', async () => {
+    fake.enqueue({ status: 401, body: { error: { code: API_KEY, message: 'bad key' } } });
+    const error = await errorOf(backend('open_ai_compat').chat(request));
+    expect(JSON.stringify(error.info)).not.toContain(API_KEY);
+    expect(log.lines.join('\n')).not.toContain(API_KEY);
+    expect(error.info).toMatchObject({ code: '[redacted]' });
+    fake.enqueue({ body: { choices: 'not a list', leaked: API_KEY } });
+    const parse = await errorOf(backend('open_ai_compat').chat(request));
+    expect(parse.code).toBe('LLM_PARSE');
+    expect(JSON.stringify(parse.info) + parse.message).not.toContain(API_KEY);
+  });
+
+  it('a connection dropped mid-request is a Network error, retried', async () => {
+    fake.enqueue({ hangUp: true }, { body: textReply('openai', 'after the drop') });
+    const response = await backend('open_ai_compat').chat(request);
+    expect(response.text).toBe('after the drop');
+    expect(log.lines[0]).toMatch(/class=Network/);
+  });
+
+  it('a signal aborted before the failure returns it without a retry line', async () => {
+    fake.enqueue({ status: 503, body: '{}' });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await errorOf(backend('open_ai_compat').chat(request, { signal: controller.signal }));
+    expect(error.info).toMatchObject({ status: 503 });
+    expect(log.lines.filter((l) => l.startsWith('llm retry:'))).toHaveLength(0);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('sends the 1-hour cache beta header when the Anthropic body carries a 1 h breakpoint', async () => {
+    const long = { ...request, system: { stable: 'rule. '.repeat(2000), volatile: '' } };
+    await backend('anthropic').chat(long);
+    expect(fake.requests[0]!.headers['anthropic-beta']).toBe('extended-cache-ttl-2025-04-11');
+    await backend('anthropic').chat(request);
+    expect(fake.requests[1]!.headers['anthropic-beta']).toBeUndefined();
+  });
+
+  it('keeps Japanese text whole however the body is chunked', async () => {
+    const big = {
+      ...request,
+      messages: [{ role: 'user' as const, content: '日本語の文章。'.repeat(20_000) }],
+    };
+    await backend('gemini').chat(big);
+    expect(fake.requests[0]!.rawBody).toContain('日本語の文章。日本語の文章。');
+    expect(fake.requests[0]!.rawBody).not.toContain('\uFFFD');
+  });
+});
+
 describe('cancellation', () => {
   it('cuts the wait between retries and returns the failure just received', async () => {
     fake.enqueue({ status: 429, headers: { 'retry-after': '30' }, body: { error: { message: 'busy' } } });

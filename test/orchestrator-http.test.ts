@@ -131,3 +131,52 @@ describe('routing through the real HTTP client and a fake provider', () => {
     });
   });
 });
+
+describe('conversation commands over the API', () => {
+  it('answers the runtime errors with their codes and statuses', async () => {
+    const again = await v.call('start_agent', { agentId: 'a' });
+    expect(again).toMatchObject({ status: 409, body: { code: 'ALREADY_RUNNING', agentId: 'a' } });
+    await v.ok('stop_agent', { agentId: 'b' });
+    const stopped = await v.call('send_user_message', { to: 'b', content: 'hi' });
+    expect(stopped).toMatchObject({ status: 409, body: { code: 'NOT_RUNNING' } });
+    expect(await v.call('stop_agent', { agentId: 'b' })).toMatchObject({
+      status: 409,
+      body: { code: 'NOT_RUNNING' },
+    });
+    expect(await v.call('send_user_message', { to: 'nobody', content: 'hi' })).toMatchObject({
+      status: 404,
+      body: { code: 'AGENT_NOT_FOUND' },
+    });
+    expect(await v.call('send_user_message', { to: 'a', content: '   ' })).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_ARGUMENT' },
+    });
+    expect(await v.ok('interrupt_all')).toEqual({ interrupted: 0 });
+    expect(await v.ok('interrupt_turn', { agentId: 'a' })).toEqual({ interrupted: false });
+    expect((await v.call('list_messages', { limit: 0 })).status).toBe(400);
+    const world = await v.ok<{ agents: { id: string; status: string }[] }>('get_world');
+    expect(world.agents.map((x) => [x.id, x.status])).toEqual([
+      ['a', 'running'],
+      ['b', 'idle'],
+    ]);
+  });
+
+  it('interrupts a turn waiting on a slow provider through the API, and deletes a running agent', async () => {
+    fake.enqueue({ delayMs: 300, body: toolCall('remember', { note: 'x' }) });
+    await v.ok('send_user_message', { to: 'a', content: 'slow' });
+    for (let i = 0; i < 100 && fake.requests.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
+    expect(await v.ok('interrupt_turn', { agentId: 'a' })).toEqual({ interrupted: true });
+    const messages = await (async () => {
+      for (let i = 0; i < 200; i += 1) {
+        const list = await v.ok<AgentMessage[]>('list_messages');
+        if (list.some((m) => m.from.kind === 'system' && m.content.includes('Interrupted'))) return list;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('no interrupt line');
+    })();
+    expect(messages.filter((m) => m.from.kind === 'agent')).toHaveLength(0);
+    await v.ok('delete_agent', { agentId: 'a' });
+    const world = await v.ok<{ agents: { id: string }[] }>('get_world');
+    expect(world.agents.map((x) => x.id)).toEqual(['b']);
+  });
+});

@@ -160,11 +160,23 @@ export class HttpLlmBackend implements LlmBackend {
       json = JSON.parse(text);
     } catch {
       throw new LlmError(
-        { kind: 'parse', raw: this.redact(text) },
+        { kind: 'parse', raw: this.redact(text).slice(0, BODY_KEEP_CHARS) },
         `${this.name()} answered with a body that is not JSON`,
       );
     }
-    const decoded = this.wire.decode(json, this.context);
+    let decoded: ChatResponse;
+    try {
+      decoded = this.wire.decode(json, this.context);
+    } catch (error) {
+      // The decoders keep the raw body for diagnosis: it may echo the key too.
+      if (error instanceof LlmError && error.info.kind === 'parse') {
+        throw new LlmError(
+          { kind: 'parse', raw: this.redact(error.info.raw).slice(0, BODY_KEEP_CHARS) },
+          this.redact(error.message),
+        );
+      }
+      throw error;
+    }
     this.noteDropped(decoded.dropped);
     return checkProduced(withUsageFallback(decoded, body));
   }

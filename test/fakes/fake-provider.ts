@@ -79,9 +79,11 @@ export class FakeProvider {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
+        // Decoded once: a character split across chunks stays whole.
+        const raw = Buffer.concat(chunks).toString('utf8');
         let body: unknown;
         try {
           body = JSON.parse(raw);
