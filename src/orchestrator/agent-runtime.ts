@@ -22,6 +22,31 @@ export interface TurnHandle {
 
 type RunTurn = (runtime: AgentRuntime, envelope: Envelope) => Promise<void>;
 
+/** The run-time half of an AgentSnapshot (the other half is the spec). */
+export type RuntimeView = Pick<
+  AgentSnapshot,
+  | 'status'
+  | 'typing'
+  | 'uptimeSecs'
+  | 'totalTokens'
+  | 'promptTokens'
+  | 'cachedTokens'
+  | 'lastPromptTokens'
+  | 'lastError'
+>;
+
+/** An agent that has not run in this process. */
+export const IDLE_RUNTIME: RuntimeView = {
+  status: 'idle',
+  typing: false,
+  uptimeSecs: 0,
+  totalTokens: 0,
+  promptTokens: 0,
+  cachedTokens: 0,
+  lastPromptTokens: null,
+  lastError: null,
+};
+
 /**
  * An agent's live state: status, a bounded inbox served one turn at a time, its history and its
  * volatile counters. The turn itself is run by the orchestrator through `runTurn`.

@@ -3,7 +3,6 @@
  * agents, interrupts and the stats ticker. The world (definitions) stays in the Village.
  */
 import type { DiagLog } from '../diag/log.ts';
-import type { AgentSnapshot } from '../domain/agent.ts';
 import type { AgentStatus, Language } from '../domain/enums.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
@@ -17,7 +16,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
 import type { WorldState } from '../world/world-state.ts';
-import { AgentRuntime } from './agent-runtime.ts';
+import { AgentRuntime, IDLE_RUNTIME, type RuntimeView } from './agent-runtime.ts';
 import { BudgetPool, CallEstimates } from './budget/index.ts';
 import { DEFAULT_ORCHESTRATOR_CONFIG, type OrchestratorConfig } from './config.ts';
 import type { Envelope } from './envelope.ts';
@@ -43,18 +42,6 @@ export interface OrchestratorDeps {
   config?: Partial<OrchestratorConfig>;
   now?: () => number;
 }
-
-type RuntimeView = Pick<
-  AgentSnapshot,
-  | 'status'
-  | 'typing'
-  | 'uptimeSecs'
-  | 'totalTokens'
-  | 'promptTokens'
-  | 'cachedTokens'
-  | 'lastPromptTokens'
-  | 'lastError'
->;
 
 const FATAL_CODES = new Set(['LLM_CONFIG', 'CREDENTIAL_MISSING', 'MODEL_TEMPLATE_NOT_FOUND']);
 
@@ -140,16 +127,7 @@ export class Orchestrator {
     return this.runtimes.get(id)?.status ?? 'idle';
   }
   runtimeView = (id: AgentId): RuntimeView =>
-    this.runtimes.get(id)?.snapshotRuntime(this.now()) ?? {
-      status: 'idle',
-      typing: false,
-      uptimeSecs: 0,
-      totalTokens: 0,
-      promptTokens: 0,
-      cachedTokens: 0,
-      lastPromptTokens: null,
-      lastError: null,
-    };
+    this.runtimes.get(id)?.snapshotRuntime(this.now()) ?? IDLE_RUNTIME;
 
   private requireSpec(id: AgentId) {
     const spec = this.world().agents.find((a) => a.id === id);

@@ -1,33 +1,13 @@
 import type { AgentSnapshot } from '../domain/agent.ts';
+import { IDLE_RUNTIME, type RuntimeView } from '../orchestrator/agent-runtime.ts';
 import type { AgentId } from '../domain/ids.ts';
 import type { TopologyEdge } from '../domain/village.ts';
 import type { WorldState } from '../world/world-state.ts';
 
-/** Runtime facts the world does not own; until agents run, every agent is idle. */
-export type RuntimeOf = (
-  agentId: AgentId,
-) => Pick<
-  AgentSnapshot,
-  | 'status'
-  | 'typing'
-  | 'uptimeSecs'
-  | 'totalTokens'
-  | 'promptTokens'
-  | 'cachedTokens'
-  | 'lastPromptTokens'
-  | 'lastError'
->;
+/** Runtime facts the world does not own (the orchestrator's); idle when nothing ran. */
+export type RuntimeOf = (agentId: AgentId) => RuntimeView;
 
-export const idleRuntime: RuntimeOf = () => ({
-  status: 'idle',
-  typing: false,
-  uptimeSecs: 0,
-  totalTokens: 0,
-  promptTokens: 0,
-  cachedTokens: 0,
-  lastPromptTokens: null,
-  lastError: null,
-});
+export const idleRuntime: RuntimeOf = () => IDLE_RUNTIME;
 
 /** Agents in list order; a groupId that no longer resolves shows as no group. */
 export function agentSnapshots(world: WorldState, runtimeOf: RuntimeOf = idleRuntime): AgentSnapshot[] {

@@ -1,3 +1,5 @@
+import { charCount, headChars } from '../chars.ts';
+
 /**
  * Small helpers shared by the diagnostic line formatters. Every line is `prefix: key=value key=value…`;
  * values are ids, counts and closed enums, so one value must never contain a space (it would split
@@ -7,25 +9,9 @@
 /** Longest value written for one field; a backstop against unbounded names (e.g. a tool name a model made up). */
 export const FIELD_VALUE_MAX_CHARS = 128;
 
-/** Characters as the ledger counts them: code points (`chars().count()`), never UTF-16 units or bytes. */
-export function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n += 1;
-  return n;
-}
-
+export { charCount };
 /** The first `max` code points of `text` (never splits a surrogate pair). */
-export function clipChars(text: string, max: number): string {
-  if (max <= 0) return '';
-  let out = '';
-  let n = 0;
-  for (const ch of text) {
-    if (n === max) break;
-    out += ch;
-    n += 1;
-  }
-  return out;
-}
+export const clipChars = headChars;
 
 // Control characters (C0, DEL, C1) plus the line and paragraph separators.
 // eslint-disable-next-line no-control-regex

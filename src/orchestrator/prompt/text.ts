@@ -3,25 +3,7 @@
  * 「字」, Rust's `chars().count()`), never in UTF-16 units, so a surrogate pair is one character.
  */
 
-/** Number of code points. */
-export function charCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
-
-/** The first `limit` code points (the whole text when it is shorter). */
-export function headChars(text: string, limit: number): string {
-  if (limit <= 0) return '';
-  let out = '';
-  let count = 0;
-  for (const ch of text) {
-    if (count === limit) break;
-    out += ch;
-    count++;
-  }
-  return out;
-}
+export { charCount, headChars } from '../chars.ts';
 
 /** `20345` -> `20,345`: the ledger writes counts with thousands separators (「全 65,536 字以上」). */
 export function formatCount(value: number): string {
