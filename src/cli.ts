@@ -73,6 +73,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
+  // Last line of defence: a stray rejection is reported, never allowed to end the village.
+  process.on('unhandledRejection', (reason) => {
+    process.stderr.write(
+      `[fuseforks] WARN unhandled rejection: ${(reason as Error)?.name ?? typeof reason}\n`,
+    );
+  });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({ ...config, stderr: true });

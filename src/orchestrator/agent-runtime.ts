@@ -89,7 +89,7 @@ export class AgentRuntime {
   enqueue(envelope: Envelope): boolean {
     if (this.inbox.length >= this.capacity) return false;
     this.inbox.push(envelope);
-    void this.serve();
+    void this.serve().catch(() => undefined);
     return true;
   }
 
@@ -104,7 +104,12 @@ export class AgentRuntime {
     this.serving = true;
     try {
       for (let next = this.inbox.shift(); next; next = this.inbox.shift()) {
-        await this.runTurn(this, next);
+        try {
+          await this.runTurn(this, next);
+        } catch {
+          // runTurn settles its own failures; whatever escapes must not stop serving this inbox.
+          next.replyTo?.({ text: '', kind: 'no_answer' });
+        }
       }
     } finally {
       this.serving = false;

@@ -172,17 +172,22 @@ export class Orchestrator {
     for (const envelope of runtime.drain()) envelope.replyTo?.({ text: '', kind: 'undeliverable' });
     this.setStatus(runtime, 'starting');
     const template = this.world().templates.find((t) => t.id === spec.modelTemplateId);
+    let failure: CoreError | null = null;
     try {
       if (!template)
         throw new CoreError('MODEL_TEMPLATE_NOT_FOUND', 'the servant has no model template', { agentId: id });
       await this.backendFor(template);
     } catch (error) {
-      const core =
+      failure =
         error instanceof CoreError ? error : new CoreError('LLM_CONFIG', 'the model could not be set up');
-      this.failAgent(runtime, core);
-      throw core;
     }
-    this.setStatus(runtime, 'running');
+    // A stop or a deletion during the await wins: only a start still in progress may finish.
+    const current = this.runtimes.get(id) === runtime && (runtime.status as AgentStatus) === 'starting';
+    if (failure) {
+      if (current) this.failAgent(runtime, failure);
+      throw failure;
+    }
+    if (current) this.setStatus(runtime, 'running');
   }
 
   async stopAgent(id: AgentId): Promise<void> {
@@ -191,8 +196,17 @@ export class Orchestrator {
     if (runtime.status !== 'running' && runtime.status !== 'starting') {
       throw new CoreError('NOT_RUNNING', `${spec.name} is not running`, { agentId: id });
     }
+    await this.halt(runtime);
+  }
+
+  /** stop_agent goes through interrupt_turn: stopping, the inbox answered, the turn awaited, idle. */
+  private async halt(runtime: AgentRuntime): Promise<void> {
     this.setStatus(runtime, 'stopping');
-    this.interruptTurn(id);
+    const turn = runtime.turn;
+    if (turn && !turn.controller.signal.aborted) {
+      turn.interruptRequestedAtMs = this.now();
+      turn.controller.abort();
+    }
     for (const envelope of runtime.drain()) envelope.replyTo?.({ text: '', kind: 'interrupted' });
     while (runtime.turn !== null) await new Promise((r) => setTimeout(r, 5));
     this.setStatus(runtime, 'idle');
@@ -284,11 +298,11 @@ export class Orchestrator {
     this.events.emit({ type: 'agentFailed', agentId: runtime.id, error: error.toPayload() });
   }
 
-  /** An agent was deleted: stop what it was doing and forget its runtime. */
+  /** An agent is being deleted: stop it like stop_agent (notice included), then forget its runtime. */
   async forgetAgent(id: AgentId): Promise<void> {
     const runtime = this.runtimes.get(id);
     if (!runtime) return;
-    runtime.turn?.controller.abort();
+    if (runtime.status === 'running' || runtime.status === 'starting') await this.halt(runtime);
     for (const envelope of runtime.drain()) envelope.replyTo?.({ text: '', kind: 'undeliverable' });
     this.runtimes.delete(id);
   }
@@ -314,9 +328,14 @@ export class Orchestrator {
     this.ticker.unref();
   }
 
+  /** Stops the village: no queued turn starts, running turns are interrupted and awaited. */
   async close(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = null;
-    for (const runtime of this.runtimes.values()) runtime.turn?.controller.abort();
+    await Promise.all(
+      [...this.runtimes.values()]
+        .filter((r) => r.status === 'running' || r.status === 'starting')
+        .map((r) => this.halt(r)),
+    );
   }
 }

@@ -39,29 +39,30 @@ export async function runRoundTools(
   return ran === 0 ? { kind: 'all_blocked', tool: lastBlocked } : { kind: 'continue' };
 }
 
+/**
+ * Each destination gets its own call's message (falling back to the reply text); a destination
+ * named twice keeps its first. History stores one line per destination: "[→ b] body".
+ */
 function handOff(orch: Orchestrator, turn: Turn, response: ChatResponse, calls: ToolCall[]): RoundOutcome {
-  const targets: AgentId[] = [];
-  let body = '';
+  const fallback = response.text.trim() !== '' ? response.text : '（発言なし）';
+  const deliveries: { target: AgentId; body: string }[] = [];
   for (const call of calls) {
     const route = turn.routing.find((r) => r.name === call.name)!;
-    targets.push(route.target);
+    if (deliveries.some((d) => d.target === route.target)) continue;
     const message = typeof call.arguments.message === 'string' ? call.arguments.message : '';
-    if (body === '' && message.trim() !== '') body = message;
+    deliveries.push({ target: route.target, body: message.trim() !== '' ? message : fallback });
   }
-  if (body === '') body = response.text.trim() !== '' ? response.text : '（発言なし）';
-  if (!transfer(orch, turn, targets, body)) {
+  const entry = deliveries.map((d) => `[→ ${d.target}] ${d.body}`).join('\n');
+  const result = transfer(orch, turn, deliveries);
+  if (result === 'hop_limit') {
     // The fuel ran out: the text goes to the user instead of onward.
     orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
-    return { kind: 'handoff', completion: { stop: { kind: 'completed' }, text: body } };
+    return {
+      kind: 'handoff',
+      completion: { stop: { kind: 'completed' }, text: deliveries.map((d) => d.body).join('\n\n') },
+    };
   }
-  return {
-    kind: 'handoff',
-    completion: {
-      stop: { kind: 'completed' },
-      text: body,
-      handoff: { targets: [...new Set(targets)], body },
-    },
-  };
+  return { kind: 'handoff', completion: { stop: { kind: 'completed' }, text: '', handoff: { entry } } };
 }
 
 async function runOne(
@@ -90,7 +91,7 @@ async function runOne(
   let ok = true;
   if (route) {
     const message = typeof call.arguments.message === 'string' ? call.arguments.message : '';
-    text = await ask(orch, turn, route.target, message);
+    text = message.trim() === '' ? t.askNoMessage : await ask(orch, turn, route.target, message);
   } else if (offeredRoomLog) {
     const id = typeof call.arguments.id === 'string' ? call.arguments.id : '';
     const read = readRoomLog(

@@ -15,18 +15,25 @@ export function waitingAfterTransfer(waiting: readonly AgentId[]): AgentId[] {
 }
 
 /**
- * Fan-out to every named destination in parallel: one message each, same hop, duplicates merged, a
- * failed destination does not stop the others. Returns false when the hop limit stopped it.
+ * Fan-out to every destination in parallel: one message each, same hop, a failed destination does
+ * not stop the others. Recipients are co-recipients only when they all got the same text. Nothing
+ * is delivered once the chain's budget is spent (no reservation here: delivering costs nothing).
  */
-export function transfer(orch: Orchestrator, turn: Turn, targets: readonly AgentId[], body: string): boolean {
-  const unique = [...new Set(targets)];
+export function transfer(
+  orch: Orchestrator,
+  turn: Turn,
+  deliveries: readonly { target: AgentId; body: string }[],
+): 'delivered' | 'hop_limit' {
+  const t = orch.text(turn.language);
   const hop = turn.envelope.incoming.hop + 1;
   if (hop >= orch.config.maxHops) {
     orch.events.emit({ type: 'hopLimitReached', agentId: turn.spec.id, maxHops: orch.config.maxHops });
-    return false;
+    return 'hop_limit';
   }
-  const coRecipients = unique.length > 1 ? unique : [];
-  unique.forEach((target, index) => {
+  const sameText = deliveries.length > 1 && deliveries.every((d) => d.body === deliveries[0]!.body);
+  const coRecipients = sameText ? deliveries.map((d) => d.target) : [];
+  const budgetSpent = turn.envelope.budget !== null && turn.envelope.budget.remainingMilli === 0;
+  deliveries.forEach(({ target, body }, index) => {
     const message = newMessage({
       from: { kind: 'agent', id: turn.spec.id },
       to: { kind: 'agent', id: target },
@@ -38,29 +45,26 @@ export function transfer(orch: Orchestrator, turn: Turn, targets: readonly Agent
       nowMs: orch.now(),
     });
     orch.log.note(handoffLine({ agent: turn.spec.id, to: target, hop }));
-    const runtime = orch.runtimeIfKnown(target);
-    if (!runtime || runtime.status !== 'running') {
-      orch.messages.record(message);
-      orch.systemLine(orch.text(turn.language).undeliverable(target, 'stopped'));
-      return;
-    }
-    const envelope: Envelope = {
-      incoming: message,
-      replyTo: null,
-      waiting: waitingAfterTransfer(turn.envelope.waiting),
-      budget: turn.envelope.budget,
-      signal: turn.handle.controller.signal,
-      coRecipients,
-      requestedAtMs: orch.now(),
-    };
-    if (!runtime.enqueue(envelope)) {
-      orch.messages.record(message);
-      orch.systemLine(orch.text(turn.language).undeliverable(target, 'inbox full'));
-      return;
-    }
     orch.messages.record(message);
+    const runtime = orch.runtimeIfKnown(target);
+    let why: string | null = null;
+    if (budgetSpent) why = t.undeliverableBudget;
+    else if (!runtime || runtime.status !== 'running') why = t.undeliverableStopped;
+    else {
+      const envelope: Envelope = {
+        incoming: message,
+        replyTo: null,
+        waiting: waitingAfterTransfer(turn.envelope.waiting),
+        budget: turn.envelope.budget,
+        signal: turn.handle.controller.signal,
+        coRecipients,
+        requestedAtMs: orch.now(),
+      };
+      if (!runtime.enqueue(envelope)) why = t.undeliverableFull;
+    }
+    if (why !== null) orch.systemLine(t.undeliverable(orch.labelOf(target), why));
   });
-  return true;
+  return 'delivered';
 }
 
 /**
@@ -88,6 +92,8 @@ export async function ask(
   }
   const runtime = orch.runtimeIfKnown(target);
   if (!runtime || runtime.status !== 'running') return t.askStopped(label);
+  // A spent chain starts no new delivery (checked, never reserved: asking costs nothing by itself).
+  if (turn.envelope.budget !== null && turn.envelope.budget.remainingMilli === 0) return t.askBudget(label);
 
   const message = newMessage({
     from: { kind: 'agent', id: turn.spec.id },
@@ -113,13 +119,23 @@ export async function ask(
 
   const timeoutSecs = orch.askTimeoutSecs();
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), timeoutSecs * 1000);
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutSecs * 1000);
+  });
+  // The asker's own interrupt ends the wait too (the worker stops through the same signal).
+  const signal = turn.handle.controller.signal;
+  let onAbort: (() => void) | undefined;
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    onAbort = () => resolve('interrupted');
+    if (signal.aborted) resolve('interrupted');
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
   // A timeout does not stop the target's turn: its answer is still paid for and logged.
-  const reply = await Promise.race([answered, timedOut]);
+  const reply = await Promise.race([answered, timedOut, interrupted]);
   clearTimeout(timer);
-  if (reply === null) return t.askTimedOut(label, timeoutSecs);
+  if (onAbort) signal.removeEventListener('abort', onAbort);
+  if (reply === 'timeout') return t.askTimedOut(label, timeoutSecs);
+  if (reply === 'interrupted') return t.askInterrupted(label);
   switch (reply.kind) {
     case 'answered':
       return reply.text;

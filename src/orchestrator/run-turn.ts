@@ -3,43 +3,54 @@
  * through exactly one of the four exits (completed, failed, interrupted, budget), each settled once.
  */
 import { CoreError, isCoreError } from '../domain/errors.ts';
+import { cacheDiagLine } from '../llm/cache-diag.ts';
 import type { ChatResponse } from '../llm/canonical.ts';
 import { isLlmError } from '../llm/llm-error.ts';
-import { cacheDiagLine } from '../llm/cache-diag.ts';
-import type { AgentRuntime } from './agent-runtime.ts';
+import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import { effectiveMilli, reserveCall } from './budget/index.ts';
-import type { Envelope } from './envelope.ts';
-import type { Orchestrator } from './orchestrator.ts';
+import type { Envelope, Reply } from './envelope.ts';
 import { absorbGrounding } from './grounding.ts';
+import type { Orchestrator } from './orchestrator.ts';
 import { runRoundTools } from './round-tools.ts';
-import {
-  finishBudget,
-  finishCompleted,
-  finishFailed,
-  finishInterrupted,
-  type Completion,
-} from './turn-exits.ts';
+import { finishBudget, finishCompleted, finishFailed, finishInterrupted } from './turn-exits.ts';
 import { prepareTurn } from './turn-prepare.ts';
 import type { Turn } from './turn-state.ts';
 import { addUsage } from './turn-state.ts';
 
-export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, envelope: Envelope): Promise<void> {
+/** A requester is answered exactly once, whatever path the turn takes. */
+function answerOnce(envelope: Envelope): Envelope {
+  const replyTo = envelope.replyTo;
+  if (!replyTo) return envelope;
+  let answered = false;
+  return {
+    ...envelope,
+    replyTo: (reply: Reply) => {
+      if (answered) return;
+      answered = true;
+      replyTo(reply);
+    },
+  };
+}
+
+export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incoming: Envelope): Promise<void> {
+  const envelope = answerOnce(incoming);
   // Check point 1: an envelope whose chain was interrupted before it started is folded.
   if (envelope.signal.aborted || runtime.status !== 'running') {
     orch.foldEnvelope(runtime, envelope);
     return;
   }
   const controller = new AbortController();
-  const handle = {
+  const handle: TurnHandle = {
     seq: runtime.nextTurnSeq(),
     controller,
     startedAtMs: orch.now(),
-    interruptRequestedAtMs: null as number | null,
+    interruptRequestedAtMs: null,
   };
   const onChainAbort = () => controller.abort();
   envelope.signal.addEventListener('abort', onChainAbort, { once: true });
   runtime.turn = handle;
   orch.setTyping(runtime, true);
+  let turn: Turn | null = null;
   try {
     const prepared = await prepareTurn(orch, runtime, envelope, handle);
     if (prepared.kind === 'failed') {
@@ -47,7 +58,20 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, envelop
       orch.failBeforeTurn(runtime, envelope, prepared.error);
       return;
     }
-    await runRounds(orch, prepared.turn);
+    turn = prepared.turn;
+    await runRounds(orch, turn);
+  } catch (error) {
+    // A bug must not take the village down: the turn fails like any other failure.
+    const core = isCoreError(error)
+      ? error
+      : new CoreError('INTERNAL', 'the turn failed unexpectedly', {
+          detail: error instanceof Error ? error.name : null,
+          agentId: runtime.id,
+        });
+    orch.log.warn(`turn crashed: agent=${runtime.id} error=${core.detail ?? core.code}`);
+    if (turn !== null && !turn.settled) await finishFailed(orch, turn, core).catch(() => undefined);
+    else if (turn === null) orch.failBeforeTurn(runtime, envelope, core);
+    envelope.replyTo?.({ text: core.message, kind: 'no_answer' });
   } finally {
     envelope.signal.removeEventListener('abort', onChainAbort);
     runtime.turn = null;
@@ -59,32 +83,50 @@ async function runRounds(orch: Orchestrator, turn: Turn): Promise<void> {
   const signal = turn.handle.controller.signal;
   let lastText = '';
   for (let round = 1; ; round += 1) {
-    // Round boundary: cancel > budget > repeat > hop/rounds.
+    // Round boundary: cancel first.
     if (signal.aborted) return finishInterrupted(orch, turn);
-    const summaryCall = round > turn.maxRounds;
-    const response = await callModel(orch, turn, round, summaryCall);
-    if (response === 'stopped') return;
-    if (response.text.trim() !== '') lastText = response.text;
-    if (summaryCall || response.toolCalls.length === 0) {
-      const text = response.text.trim() !== '' ? response.text : summaryCall ? '' : lastText;
-      const completion: Completion = summaryCall
-        ? { stop: { kind: 'tool_limit' }, text: text || orch.text(turn.language).limitFallback }
-        : { stop: { kind: 'completed' }, text };
-      if (summaryCall)
-        orch.events.emit({ type: 'toolLimitReached', agentId: turn.spec.id, maxIterations: turn.maxRounds });
-      return finishCompleted(orch, turn, completion, response);
+    if (round > turn.maxRounds) {
+      orch.events.emit({ type: 'toolLimitReached', agentId: turn.spec.id, maxIterations: turn.maxRounds });
+      // The cut round already said something: that is the answer. Otherwise one call without tools.
+      if (lastText !== '')
+        return finishCompleted(orch, turn, { stop: { kind: 'tool_limit' }, text: lastText });
+      return summarize(orch, turn, round, 'limit');
     }
+    const response = await callModel(orch, turn, round, null);
+    if (response === 'stopped') return;
+    lastText = response.text.trim() !== '' ? response.text : '';
+    if (response.toolCalls.length === 0) {
+      return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: response.text }, response);
+    }
+    // cancel > budget > repeat > hop/rounds, decided before acting on the round's tool calls.
+    if (signal.aborted) return finishInterrupted(orch, turn);
     const outcome = await runRoundTools(orch, turn, response);
     if (outcome.kind === 'handoff') return finishCompleted(orch, turn, outcome.completion, response);
     if (outcome.kind === 'all_blocked') {
-      return finishCompleted(
-        orch,
-        turn,
-        { stop: { kind: 'repeat', tool: outcome.tool }, text: lastText },
-        response,
-      );
+      if (signal.aborted) return finishInterrupted(orch, turn);
+      if (turn.envelope.budget && turn.envelope.budget.remainingMilli === 0)
+        return finishBudget(orch, turn, 0);
+      return summarize(orch, turn, round + 1, 'repeat', outcome.tool);
     }
   }
+}
+
+/** The one call without tools that turns the results so far into an answer (limit or repeat stop). */
+async function summarize(
+  orch: Orchestrator,
+  turn: Turn,
+  round: number,
+  why: 'limit' | 'repeat',
+  tool = '',
+): Promise<void> {
+  const t = orch.text(turn.language);
+  const nudge = why === 'limit' ? t.summaryNudge(turn.maxRounds) : t.repeatNudge(tool);
+  const response = await callModel(orch, turn, round, nudge);
+  if (response === 'stopped') return;
+  const fallback = why === 'limit' ? t.limitFallback : t.repeatFallback;
+  const text = response.text.trim() !== '' ? response.text : fallback;
+  const stop = why === 'limit' ? ({ kind: 'tool_limit' } as const) : ({ kind: 'repeat', tool } as const);
+  return finishCompleted(orch, turn, { stop, text }, response);
 }
 
 /** One LLM call with its reservation; returns 'stopped' when the turn already left through an exit. */
@@ -92,7 +134,7 @@ async function callModel(
   orch: Orchestrator,
   turn: Turn,
   round: number,
-  summaryCall: boolean,
+  summaryNudge: string | null,
 ): Promise<ChatResponse | 'stopped'> {
   const pool = turn.envelope.budget;
   let reservation = null;
@@ -104,19 +146,16 @@ async function callModel(
     }
     reservation = reserved.reservation;
   }
-  const request = {
-    ...turn.request,
-    messages: turn.messages,
-    tools: turn.offeredSpecs,
-    toolChoice: summaryCall ? ('none' as const) : ('auto' as const),
-  };
-  if (summaryCall) {
-    request.messages = [
-      ...turn.messages,
-      { role: 'user', content: orch.text(turn.language).summaryNudge(turn.maxRounds) },
-    ];
-  }
   try {
+    const request = {
+      ...turn.request,
+      messages:
+        summaryNudge === null
+          ? turn.messages
+          : [...turn.messages, { role: 'user' as const, content: summaryNudge }],
+      tools: turn.offeredSpecs,
+      toolChoice: summaryNudge === null ? ('auto' as const) : ('none' as const),
+    };
     const response = await turn.backend.chat(request, { signal: turn.handle.controller.signal });
     reservation?.commit(effectiveMilli(response.usage));
     addUsage(turn.spend, response.usage);

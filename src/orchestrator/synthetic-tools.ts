@@ -15,20 +15,24 @@ export interface RoutingTool {
  * or one that clashes falls back to `{prefix}agent_{index}`.
  */
 export function routingTools(connections: readonly AgentId[], offerTransfer: boolean): RoutingTool[] {
+  const kinds: RoutingTool['kind'][] = offerTransfer ? ['transfer', 'ask'] : ['ask'];
+  const prefix = { transfer: 'transfer_to_', ask: 'ask_' } as const;
+  const natural = kinds.flatMap((kind) => connections.map((target) => `${prefix[kind]}${target}`));
+  const taken = new Set(natural.filter((n) => n.length <= TOOL_NAME_MAX));
   const tools: RoutingTool[] = [];
-  const taken = new Set<string>();
-  const name = (prefix: string, target: string, index: number) => {
-    let candidate = `${prefix}${target}`;
-    if (candidate.length > TOOL_NAME_MAX || taken.has(candidate)) candidate = `${prefix}agent_${index}`;
-    taken.add(candidate);
-    return candidate;
-  };
-  connections.forEach((target, index) => {
-    if (offerTransfer) tools.push({ name: name('transfer_to_', target, index), kind: 'transfer', target });
-  });
-  connections.forEach((target, index) => {
-    tools.push({ name: name('ask_', target, index), kind: 'ask', target });
-  });
+  for (const kind of kinds) {
+    connections.forEach((target, index) => {
+      let name = `${prefix[kind]}${target}`;
+      if (name.length > TOOL_NAME_MAX) {
+        // Fallback names are checked against every name in use, natural ones first.
+        let n = index;
+        do name = `${prefix[kind]}agent_${n++}`;
+        while (taken.has(name));
+        taken.add(name);
+      }
+      tools.push({ name, kind, target });
+    });
+  }
   return tools;
 }
 

@@ -7,6 +7,12 @@ import type { Language } from '../domain/enums.ts';
 export interface OrchestratorTexts {
   limitFallback: string;
   summaryNudge: (limit: number) => string;
+  repeatFallback: string;
+  repeatNudge: (tool: string) => string;
+  askNoMessage: string;
+  undeliverableStopped: string;
+  undeliverableFull: string;
+  undeliverableBudget: string;
   noSuchTool: (name: string) => string;
   toolFailed: (error: string) => string;
   repeatBlocked: (tool: string) => string;
@@ -19,7 +25,7 @@ export interface OrchestratorTexts {
   askInterrupted: (target: string) => string;
   askBudget: (target: string) => string;
   askNoAnswer: (target: string, why: string) => string;
-  interruptedAfter: (secs: number) => string;
+  interruptedAfter: (secs: string) => string;
   interruptedByChain: string;
   interruptedNote: string;
   turnFailed: (name: string, message: string) => string;
@@ -31,7 +37,15 @@ export const TEXTS: Record<Language, OrchestratorTexts> = {
   ja: {
     limitFallback: '上限に達した。設定で上限を上げるか依頼を分割して',
     summaryNudge: (limit) =>
-      `ツール呼び出しの上限（${limit} 周）に達しました。ここまでの結果をもとに、分かったことと残っていることを文章でまとめてください。同じ操作を勧める提案はしないでください。`,
+      `ツール呼び出しの上限（${limit} 周）に達しました。ここまでの結果をもとに、分かったことと残っていることを文章でまとめてください。`,
+    repeatFallback:
+      '同じ操作が同じ結果を繰り返したため打ち切りました。やり方を変えるか、依頼を具体的にしてください。',
+    repeatNudge: (tool) =>
+      `同じ呼び出し（${tool}）が同じ結果を繰り返したため、ツールを止めました。ここまでの結果をもとに、分かったことと残っていることを文章でまとめてください。同じ操作を勧める提案はしないでください。`,
+    askNoMessage: '問い合わせの本文（message）が空です。質問を書いてから呼んでください。',
+    undeliverableStopped: '停止中',
+    undeliverableFull: '受信箱がいっぱい',
+    undeliverableBudget: '予算の上限',
     noSuchTool: (name) => `\`${name}\` というツールはありません。提示された名前から選んでください。`,
     toolFailed: (error) => `ツールの実行に失敗しました: ${error}`,
     repeatBlocked: (tool) =>
@@ -56,7 +70,15 @@ export const TEXTS: Record<Language, OrchestratorTexts> = {
   en: {
     limitFallback: 'The limit was reached. Raise the limit in settings or split the request.',
     summaryNudge: (limit) =>
-      `The tool-call limit (${limit} rounds) was reached. From the results so far, write down what you found and what is left. Do not suggest repeating the same operation.`,
+      `The tool-call limit (${limit} rounds) was reached. From the results so far, write down what you found and what is left.`,
+    repeatFallback:
+      'Stopped because the same operation kept giving the same result. Try another way or make the request more specific.',
+    repeatNudge: (tool) =>
+      `The same call (${tool}) kept returning the same result, so tools were stopped. From the results so far, write down what you found and what is left. Do not suggest repeating the same operation.`,
+    askNoMessage: 'The question (message) is empty. Write the question, then call again.',
+    undeliverableStopped: 'stopped',
+    undeliverableFull: 'inbox full',
+    undeliverableBudget: 'budget limit',
     noSuchTool: (name) => `There is no tool named \`${name}\`. Choose from the names offered.`,
     toolFailed: (error) => `Tool execution failed: ${error}`,
     repeatBlocked: (tool) =>

@@ -16,8 +16,8 @@ import type { Spend, Turn } from './turn-state.ts';
 export interface Completion {
   stop: TurnStop;
   text: string;
-  /** Set when the turn handed the work on: the history entry says where it went. */
-  handoff?: { targets: string[]; body: string };
+  /** Set when the turn handed the work on: the history entry says where each part went. */
+  handoff?: { entry: string };
 }
 
 export const NO_UTTERANCE = '（発言なし）';
@@ -39,15 +39,12 @@ export async function finishCompleted(
   orch: Orchestrator,
   turn: Turn,
   completion: Completion,
-  last: ChatResponse,
+  _last?: ChatResponse,
 ): Promise<void> {
   if (completion.handoff) {
-    pushExchange(
-      orch,
-      turn,
-      turn.sent,
-      `[→ ${completion.handoff.targets.join(', ')}] ${completion.handoff.body}`,
-    );
+    pushExchange(orch, turn, turn.sent, completion.handoff.entry);
+    // Only reachable for a requester when transfer was offered anyway: the answer does not come back.
+    turn.envelope.replyTo?.({ text: '', kind: 'handed_off' });
     settleTurn(orch, turn, completion.stop);
     return;
   }
@@ -81,7 +78,6 @@ export async function finishCompleted(
   );
   turn.envelope.replyTo?.({ text, kind: 'answered' });
   pushExchange(orch, turn, turn.sent, text);
-  void last;
   settleTurn(orch, turn, completion.stop);
 }
 
@@ -99,10 +95,11 @@ export async function finishFailed(orch: Orchestrator, turn: Turn, error: CoreEr
 export async function finishInterrupted(orch: Orchestrator, turn: Turn): Promise<void> {
   const t = orch.text(turn.language);
   const requested = turn.handle.interruptRequestedAtMs;
+  // Elapsed from the person's request to its detection here; none when it came down the chain.
   const line =
     requested === null
       ? t.interruptedByChain
-      : t.interruptedAfter(Math.max(0, Math.round((orch.now() - turn.envelope.requestedAtMs) / 1000)));
+      : t.interruptedAfter((Math.max(0, orch.now() - requested) / 1000).toFixed(1));
   orch.systemLine(`${turn.spec.name}: ${line}`);
   // What was sent is stored as sent, so the cached prefix survives the interrupt.
   pushExchange(orch, turn, turn.sent, t.interruptedNote);

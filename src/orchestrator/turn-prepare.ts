@@ -166,6 +166,7 @@ export async function prepareTurn(
     startedAtMs: handle.startedAtMs,
     grounding: null,
     reasoningSummary: '',
+    settled: false,
   };
   orch.log.note(turnStartLine({ agent: spec.id, hop: envelope.incoming.hop, chars: [...sent].length }));
   return { kind: 'ready', turn };

@@ -10,19 +10,25 @@ export interface TurnSink {
   recordExchange(agentId: string, sent: string, replied: string): void;
 }
 
+/** Keeps the most recent records in memory (bounded): for tests and for a village without a store. */
 export class MemoryTurnSink implements TurnSink {
   readonly turns: TurnRecord[] = [];
   readonly exchanges: { agentId: string; sent: string; replied: string }[] = [];
 
-  constructor(private readonly id = 'unsaved') {}
+  constructor(
+    private readonly id = 'unsaved',
+    private readonly capacity = 1000,
+  ) {}
 
   sessionId(): string {
     return this.id;
   }
   recordTurn(record: TurnRecord): void {
     this.turns.push(record);
+    if (this.turns.length > this.capacity) this.turns.shift();
   }
   recordExchange(agentId: string, sent: string, replied: string): void {
     this.exchanges.push({ agentId, sent, replied });
+    if (this.exchanges.length > this.capacity) this.exchanges.shift();
   }
 }
