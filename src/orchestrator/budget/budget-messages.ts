@@ -1,6 +1,6 @@
 import type { Language } from '../../domain/enums.ts';
 import type { BudgetPool } from './budget-pool.ts';
-import { milliToTokens } from './effective-tokens.ts';
+import { milliToTokens } from '../../domain/effective-tokens.ts';
 import { classifyBudgetRefusal, type BudgetRefusal } from './refusal.ts';
 
 /**

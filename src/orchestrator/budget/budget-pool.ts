@@ -1,4 +1,4 @@
-import { MILLI_PER_TOKEN } from './effective-tokens.ts';
+import { MILLI_PER_TOKEN } from '../../domain/effective-tokens.ts';
 
 /**
  * One reservation of budget for one LLM call (ledger part 4, `reservation`, Spec 38).

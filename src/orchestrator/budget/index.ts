@@ -7,7 +7,7 @@ export {
   effectiveTokens,
   milliToTokens,
   tokensToMilli,
-} from './effective-tokens.ts';
+} from '../../domain/effective-tokens.ts';
 export { BudgetPool, type Reservation, type CommitHook } from './budget-pool.ts';
 export {
   FIRST_CALL_ESTIMATE_FLOOR_MILLI,

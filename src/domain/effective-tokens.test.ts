@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZERO_USAGE, type Usage } from '../../llm/canonical.ts';
+const ZERO_USAGE = { prompt: 0, completion: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 };
+type Usage = typeof ZERO_USAGE;
 import {
   WEIGHT_CACHED_MILLI,
   WEIGHT_OUTPUT_MILLI,

@@ -1,4 +1,9 @@
-import type { Usage } from '../../llm/canonical.ts';
+/** The counts the formula reads (an LLM Usage fits: reasoning and cache writes are inside these). */
+export interface TokenCounts {
+  prompt: number;
+  completion: number;
+  cacheRead: number;
+}
 
 /**
  * Effective tokens (ledger part 3, `token_budget.unit`, Spec 11; Spec 40 D3):
@@ -29,7 +34,7 @@ function count(value: number): number {
  * - The subtraction saturates at 0 (a provider reporting more cached than prompt tokens).
  * - Missing counts are the caller's job (`withUsageFallback`: never an optimistic 0).
  */
-export function effectiveMilli(usage: Usage): number {
+export function effectiveMilli(usage: TokenCounts): number {
   const prompt = count(usage.prompt);
   const cached = count(usage.cacheRead);
   const completion = count(usage.completion);
@@ -52,6 +57,6 @@ export function tokensToMilli(tokens: number): number {
 }
 
 /** Effective tokens of one call, rounded up: what the stats and settings pages show. */
-export function effectiveTokens(usage: Usage): number {
+export function effectiveTokens(usage: TokenCounts): number {
   return milliToTokens(effectiveMilli(usage));
 }
