@@ -56,6 +56,8 @@ export class AgentRuntime {
   lastError: ErrorPayload | null = null;
   typing = false;
   history: Exchange[] = [];
+  /** The active summary of earlier history, injected at the head of the next turn's context. */
+  summary: string | null = null;
   turn: TurnHandle | null = null;
   private turnSeq = 0;
   private readonly inbox: Envelope[] = [];

@@ -18,7 +18,7 @@ export class MessageLog {
   constructor(
     private readonly capacity: number,
     private readonly events: EventBus,
-    private readonly sink: MessageSink | null = null,
+    public sink: MessageSink | null = null,
   ) {}
 
   record(message: AgentMessage): AgentMessage {
@@ -27,6 +27,12 @@ export class MessageLog {
     this.sink?.recordMessage(message);
     this.events.emit({ type: 'messageSent', message });
     return message;
+  }
+
+  /** Puts back a message read from the store (no sink write, no event). */
+  restore(message: AgentMessage): void {
+    this.entries.push(message);
+    if (this.entries.length > this.capacity) this.entries.shift();
   }
 
   /** Oldest first; the last `limit` when given. */

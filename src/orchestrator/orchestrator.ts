@@ -307,6 +307,33 @@ export class Orchestrator {
     this.runtimes.delete(id);
   }
 
+  /** Whether any agent has a turn running or waiting (session switches are refused then). */
+  anyTurnInFlight(): boolean {
+    return [...this.runtimes.values()].some((r) => r.busy);
+  }
+
+  /**
+   * Replaces the conversation: the shared log and every agent's history (nothing else: status,
+   * counters and Memory.md stay). Announces `conversationCleared`; the caller follows with
+   * `sessionSwitched` when a session store is behind it.
+   */
+  loadConversation(
+    messages: AgentMessage[],
+    histories: Map<string, { sent: string; replied: string }[]>,
+  ): void {
+    this.messages.clear();
+    for (const message of messages.slice(-this.config.logCapacity)) this.messages.restore(message);
+    for (const runtime of this.runtimes.values()) runtime.history = [];
+    for (const [agentId, history] of histories) {
+      if (!this.world().agents.some((a) => a.id === agentId)) {
+        this.log.warn(`session: history of deleted agent ${agentId} dropped`);
+        continue;
+      }
+      this.runtime(agentId as AgentId).history = [...history];
+    }
+    this.events.emit({ type: 'conversationCleared' });
+  }
+
   /** `agentStatsUpdated` every second for running agents. */
   startTicker(): void {
     if (this.ticker) return;

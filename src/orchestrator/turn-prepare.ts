@@ -89,7 +89,7 @@ export async function prepareTurn(
   const log = orch.messages.list();
   const sent = foldUserTurn({
     language,
-    summary: null,
+    summary: runtime.summary,
     presence: presenceSection(log.slice(-orch.config.roomLogWindow), language),
     roomLog: spec.hearsRoomLog
       ? composeRoomLog(

@@ -3,6 +3,8 @@ import type { EventBus } from '../domain/events.ts';
 import type { DiagLog } from '../diag/log.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { Orchestrator } from '../orchestrator/orchestrator.ts';
+import { Sessions } from '../orchestrator/sessions.ts';
+import { SessionStore, sessionStorePath } from '../store/index.ts';
 import { BundledToolRegistry } from '../tools/registry.ts';
 import { rememberTool } from '../tools/remember/remember-tool.ts';
 import { openVillage } from '../world/open-village.ts';
@@ -20,6 +22,18 @@ export interface BootDeps {
   detectLanguage?: () => Language;
   /** Tests may route templates to scripted models; the HTTP/echo backends by default. */
   backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
+}
+
+/** The session store, or null (with one WARN) when it cannot be opened: the village never fails to start for it. */
+function openStore(paths: VillagePaths, log: DiagLog): SessionStore | null {
+  try {
+    return SessionStore.open(sessionStorePath(paths.workspace));
+  } catch (error) {
+    log.warn(
+      `session: store not opened (${(error as CoreError).detail ?? (error as Error).name}); conversations are not saved`,
+    );
+    return null;
+  }
 }
 
 export interface BootStatus {
@@ -55,6 +69,7 @@ export class Boot {
   /** Stops what the village is running (tickers, turns). */
   async close(): Promise<void> {
     await this.context?.orchestrator.close();
+    this.context?.sessions.close();
   }
 
   status(): BootStatus {
@@ -80,6 +95,7 @@ export class Boot {
         { paths, log, events, secrets },
         this.deps.detectLanguage,
       );
+      const sessions = new Sessions(openStore(paths, log), log, events, Sessions.exportsDir(paths.workspace));
       const orchestrator = new Orchestrator({
         village,
         paths,
@@ -88,9 +104,12 @@ export class Boot {
         secrets,
         tools: new BundledToolRegistry(village, [rememberTool(village)]),
         backendFor: this.deps.backendFor,
+        turnSink: sessions,
+        messageSink: sessions,
       });
+      sessions.attach(orchestrator);
       orchestrator.startTicker();
-      this.context = { paths, log, events, secrets, village, villageId, orchestrator };
+      this.context = { paths, log, events, secrets, village, villageId, orchestrator, sessions };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { DiagLog } from '../diag/log.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { Orchestrator } from '../orchestrator/orchestrator.ts';
+import type { Sessions } from '../orchestrator/sessions.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
@@ -14,4 +15,5 @@ export interface AppContext {
   village: Village;
   villageId: string;
   orchestrator: Orchestrator;
+  sessions: Sessions;
 }

@@ -1,6 +1,7 @@
 import type { CommandTable } from '../command.ts';
 import { agentCommands } from './agents.ts';
 import { conversationCommands } from './conversation.ts';
+import { sessionCommands } from './sessions.ts';
 import { stateCommands } from './state.ts';
 import { villageCommands } from './village.ts';
 
@@ -10,4 +11,5 @@ export const COMMANDS: CommandTable = {
   ...agentCommands,
   ...villageCommands,
   ...conversationCommands,
+  ...sessionCommands,
 };

@@ -1,0 +1,204 @@
+/**
+ * The conversation's persistence: the open session of the village, the two write points (messages at
+ * submit, exchanges and turn records at each exit), and switching (new chat, resume, fork, delete).
+ * Without a store (it could not be opened) the village runs in memory and says so once.
+ */
+import { join } from 'node:path';
+import type { DiagLog } from '../diag/log.ts';
+import { CoreError } from '../domain/errors.ts';
+import type { EventBus } from '../domain/events.ts';
+import type { AgentMessage } from '../domain/message.ts';
+import type { ForkPoint, SessionSummary, TurnRecord } from '../domain/session.ts';
+import type { SessionRecord, SessionStore } from '../store/index.ts';
+import type { MessageSink } from './message-log.ts';
+import type { Orchestrator } from './orchestrator.ts';
+import { summarizeAgents } from './summarize.ts';
+import type { TurnSink } from './turn-sink.ts';
+
+export class Sessions implements TurnSink, MessageSink {
+  private current: string | null = null;
+  private orch: Orchestrator | null = null;
+
+  constructor(
+    private readonly store: SessionStore | null,
+    private readonly log: DiagLog,
+    private readonly events: EventBus,
+    private readonly exportsDir: string,
+  ) {}
+
+  get persistent(): boolean {
+    return this.store !== null;
+  }
+
+  /** Boot: open the latest session (by updatedAt) and restore its log and histories, or start one. */
+  attach(orch: Orchestrator): void {
+    this.orch = orch;
+    if (!this.store) return;
+    for (const warning of this.store.warnings()) this.log.warn(`session: ${warning}`);
+    const latest = this.safe('read', () => this.store!.latestSession()) ?? null;
+    if (latest === null) {
+      this.log.warn('session: no readable session, starting a new one');
+      this.current = this.safe('create', () => this.store!.createSession()) ?? null;
+      return;
+    }
+    this.open(latest.id);
+  }
+
+  sessionId(): string {
+    return this.current ?? 'unsaved';
+  }
+
+  recordMessage(message: AgentMessage): void {
+    this.append({ kind: 'message', message });
+  }
+  recordExchange(agentId: string, sent: string, replied: string): void {
+    this.append({ kind: 'exchange', agentId: agentId as never, sent, replied });
+  }
+  recordTurn(record: TurnRecord): void {
+    this.append({ kind: 'turn', turn: record });
+  }
+
+  /** A save failure is a WARN: the conversation goes on in memory. */
+  private append(record: SessionRecord): void {
+    if (!this.store || this.current === null) return;
+    this.safe('write', () => this.store!.append(this.current!, record));
+  }
+
+  private safe<T>(what: string, task: () => T): T | undefined {
+    try {
+      return task();
+    } catch (error) {
+      this.log.warn(`session: ${what} failed (${(error as CoreError).code ?? (error as Error).name})`);
+      return undefined;
+    }
+  }
+
+  private requireStore(): SessionStore {
+    if (!this.store) {
+      throw new CoreError(
+        'SESSION_STORE_FAILED',
+        'conversations are not being saved (the store could not be opened)',
+        {
+          detail: 'open',
+        },
+      );
+    }
+    return this.store;
+  }
+
+  private requireIdle(): void {
+    if (this.orch?.anyTurnInFlight()) {
+      throw new CoreError('SESSION_SWITCH_BLOCKED', 'a turn is in flight; interrupt it or wait, then switch');
+    }
+  }
+
+  /** Shows `id`: the log and histories are replaced, then conversationCleared and sessionSwitched. */
+  private open(id: string): void {
+    const store = this.requireStore();
+    const orch = this.orch!;
+    const messages = store.tailMessages(id, orch.config.logCapacity);
+    const { histories } = store.restoreHistories(id, orch.config.historyTurns);
+    this.current = id;
+    orch.loadConversation(
+      messages,
+      new Map(
+        [...histories].map(([agent, list]) => [
+          agent as string,
+          list.map((x) => ({ sent: x.sent, replied: x.replied })),
+        ]),
+      ),
+    );
+    this.events.emit({ type: 'sessionSwitched', sessionId: id });
+  }
+
+  list(): SessionSummary[] {
+    return this.requireStore().listSessions();
+  }
+
+  currentSession(): SessionSummary | null {
+    if (!this.store || this.current === null) return null;
+    return { id: this.current, meta: this.store.meta(this.current) };
+  }
+
+  /** New chat: always allowed (turns in flight finish into the old session's memory, never the new one's history). */
+  newChat(): SessionSummary {
+    const store = this.requireStore();
+    const id = store.createSession();
+    this.open(id);
+    return { id, meta: store.meta(id) };
+  }
+
+  resume(id: string): SessionSummary {
+    const store = this.requireStore();
+    const meta = store.meta(id);
+    this.requireIdle();
+    this.open(id);
+    return { id, meta };
+  }
+
+  continueLatest(): SessionSummary {
+    const latest = this.requireStore().latestSession();
+    if (!latest) throw new CoreError('SESSION_NOT_FOUND', 'there is no saved conversation');
+    return this.resume(latest.id);
+  }
+
+  forkPoints(id: string): ForkPoint[] {
+    return this.requireStore().forkPoints(id);
+  }
+
+  fork(id: string, atSeq: number): SessionSummary {
+    const store = this.requireStore();
+    store.meta(id);
+    this.requireIdle();
+    const forked = store.forkSession(id, atSeq);
+    this.open(forked);
+    return { id: forked, meta: store.meta(forked) };
+  }
+
+  /** Deleting the open session switches to the next one, or to a new one. */
+  delete(id: string): void {
+    const store = this.requireStore();
+    store.meta(id);
+    if (id === this.current) this.requireIdle();
+    store.deleteSession(id);
+    if (id !== this.current) return;
+    const next = store.latestSession();
+    this.open(next ? next.id : store.createSession());
+  }
+
+  /** "Summarize and continue" for the open session (allowed while turns are in flight). */
+  summarize(): Promise<number> {
+    const store = this.requireStore();
+    const session = this.current!;
+    return summarizeAgents(this.orch!, {
+      boundary: () => store.lastSeq(session),
+      saveSummary: (agentId, text, coversUpToSeq) =>
+        this.safe('write', () => store.append(session, { kind: 'summary', agentId, text, coversUpToSeq })) !==
+        undefined,
+    });
+  }
+
+  export(id: string): string {
+    return this.requireStore().exportSession(id, this.exportsDir);
+  }
+
+  /** Every turn record of every session (for the statistics), with its session id. */
+  allTurns(): [string, TurnRecord][] {
+    const store = this.requireStore();
+    const turns: [string, TurnRecord][] = [];
+    for (const session of store.listSessions()) {
+      for (const record of store.records(session.id)) {
+        if (record.kind === 'turn') turns.push([session.id, record.turn]);
+      }
+    }
+    return turns;
+  }
+
+  close(): void {
+    this.store?.close();
+  }
+
+  static exportsDir(workspace: string): string {
+    return join(workspace, 'exports');
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * "Summarize and continue": each running agent folds its own history into a summary written by
+ * itself (its own template, no tools). Folding happens only after the summary is saved; a failure is
+ * a WARN and the next agent goes on. Never automatic.
+ */
+import type { AgentId } from '../domain/ids.ts';
+import type { ChatMessage } from '../llm/canonical.ts';
+import { readConfigFile } from '../world/config-files.ts';
+import type { AgentRuntime } from './agent-runtime.ts';
+import { charCount } from './chars.ts';
+import type { Orchestrator } from './orchestrator.ts';
+import { composeSystemPrompt, exchangePair } from './prompt/index.ts';
+
+const INSTRUCTION = {
+  ja: 'ここまでの会話を、このあと仕事を続けるのに必要なことだけ残して要約してください。決まったこと・分かったこと・残っていることを、短く事実で。',
+  en: 'Summarize the conversation so far, keeping only what is needed to carry on: what was decided, what was found, what is left. Short, factual.',
+};
+
+const DONE = {
+  ja: (n: number, skipped: string[]) =>
+    `${n} 体の会話を要約しました。${skipped.length > 0 ? `停止中のため要約しなかったサーヴァント: ${skipped.join('、')}` : ''}`,
+  en: (n: number, skipped: string[]) =>
+    `Summarized the conversation of ${n} servant(s).${skipped.length > 0 ? ` Not summarized (not running): ${skipped.join(', ')}` : ''}`,
+};
+
+export interface SummaryStore {
+  /** The seq the summary covers up to (taken before writing). */
+  boundary(): number | null;
+  saveSummary(agentId: AgentId, text: string, coversUpToSeq: number): boolean;
+}
+
+export async function summarizeAgents(orch: Orchestrator, store: SummaryStore): Promise<number> {
+  const world = orch.world();
+  const language = world.language ?? 'en';
+  const skipped: string[] = [];
+  let done = 0;
+  for (const spec of world.agents) {
+    const runtime = orch.runtimeIfKnown(spec.id);
+    if (!runtime || runtime.status !== 'running') {
+      if (runtime?.history.length) skipped.push(orch.labelOf(spec.id));
+      continue;
+    }
+    if (runtime.history.length === 0) continue;
+    try {
+      if (await summarizeOne(orch, runtime, store, language)) done += 1;
+    } catch (error) {
+      orch.log.warn(`summarize: agent=${spec.id} failed (${(error as Error).name})`);
+    }
+  }
+  orch.systemLine(DONE[language](done, skipped));
+  return done;
+}
+
+async function summarizeOne(
+  orch: Orchestrator,
+  runtime: AgentRuntime,
+  store: SummaryStore,
+  language: 'ja' | 'en',
+): Promise<boolean> {
+  const world = orch.world();
+  const spec = world.agents.find((a) => a.id === runtime.id)!;
+  const template = world.templates.find((t) => t.id === spec.modelTemplateId);
+  if (!template) return false;
+  const backend = await orch.backendFor(template);
+  const read = (kind: 'skill' | 'memory' | 'construct') =>
+    readConfigFile(orch.paths, spec.id, kind).catch(() => '');
+  const [construct, skill, memory] = await Promise.all([read('construct'), read('skill'), read('memory')]);
+  const boundary = store.boundary();
+  const folded = runtime.history;
+  const messages: ChatMessage[] = [
+    ...(runtime.summary ? exchangePair(runtime.summary, '（了解）') : []),
+    ...folded.flatMap((x) => exchangePair(x.sent, x.replied)),
+    { role: 'user', content: INSTRUCTION[language] },
+  ];
+  const response = await backend.chat({
+    system: composeSystemPrompt({
+      language,
+      ordinance: '',
+      self: { id: spec.id, name: spec.name },
+      workDir: spec.workDir,
+      groundingActive: false,
+      construct,
+      skill,
+      roster: [],
+      memory,
+    }),
+    messages,
+    tools: [],
+    toolChoice: 'none',
+    effort: template.effort,
+    temperature: template.temperature,
+    maxOutputTokens: template.maxOutputTokens,
+  });
+  runtime.addUsage({ ...response.usage, cacheRead: 0 });
+  const text = response.text.trim();
+  const foldedChars = folded.reduce((n, x) => n + charCount(x.sent) + charCount(x.replied), 0);
+  const summaryChars = charCount(text);
+  orch.log.note(
+    `summarize: agent=${spec.id} model=${template.model} covers_up_to=${boundary ?? '-'} folded_msgs=${folded.length * 2} folded_chars=${foldedChars} summary_chars=${summaryChars} prompt=${response.usage.prompt} cached=0 total=${response.usage.prompt + response.usage.completion}`,
+  );
+  if (summaryChars >= foldedChars)
+    orch.log.warn(`summarize: agent=${spec.id} summary is not shorter than what it folds`);
+  // Empty or unsaved summaries fold nothing.
+  if (text === '' || boundary === null || !store.saveSummary(spec.id, text, boundary)) return false;
+  runtime.summary = text;
+  runtime.history = [];
+  return true;
+}

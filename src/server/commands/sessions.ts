@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { aggregate, type Scope } from '../../store/stats/index.ts';
+import { command, type CommandTable } from '../command.ts';
+
+const sessionArg = z.strictObject({ sessionId: z.string().min(1).max(100) });
+const scopeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('session'), sessionId: z.string().min(1).max(100) }),
+  z.strictObject({
+    kind: z.literal('all'),
+    period: z.strictObject({ sinceMs: z.number(), untilMs: z.number() }).optional(),
+  }),
+]);
+
+export const sessionCommands: CommandTable = {
+  list_sessions: command(z.strictObject({}), (ctx) => ctx.sessions.list()),
+  current_session: command(z.strictObject({}), (ctx) => ctx.sessions.currentSession()),
+  reset_conversation: command(z.strictObject({}), (ctx) => ctx.sessions.newChat()),
+  resume_session: command(sessionArg, (ctx, { sessionId }) => ctx.sessions.resume(sessionId)),
+  continue_latest: command(z.strictObject({}), (ctx) => ctx.sessions.continueLatest()),
+  list_fork_points: command(sessionArg, (ctx, { sessionId }) => ctx.sessions.forkPoints(sessionId)),
+  fork_session: command(
+    z.strictObject({ sessionId: z.string().min(1).max(100), atSeq: z.int().min(0) }),
+    (ctx, { sessionId, atSeq }) => ctx.sessions.fork(sessionId, atSeq),
+  ),
+  delete_session: command(sessionArg, (ctx, { sessionId }) => {
+    ctx.sessions.delete(sessionId);
+    return null;
+  }),
+  summarize_session: command(z.strictObject({}), async (ctx) => ({
+    summarized: await ctx.sessions.summarize(),
+  })),
+  export_session: command(sessionArg, (ctx, { sessionId }) => ({ path: ctx.sessions.export(sessionId) })),
+  session_stats: command(z.strictObject({ scope: scopeSchema }), (ctx, { scope }) =>
+    aggregate(ctx.sessions.allTurns(), ctx.sessions.list(), scope as Scope),
+  ),
+};

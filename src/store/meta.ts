@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { AgentMessage } from '../domain/message.ts';
+import type { SessionMeta } from '../domain/session.ts';
+import { SESSION_TITLE_CHARS } from '../domain/session.ts';
+import { storeProblem } from './store-error.ts';
+import { headChars } from './text.ts';
+
+/** `{epoch_ms}-{short random}`: readable in time order, but never the sort key (updatedAt is). */
+export function newSessionId(nowMs: number): string {
+  return `${Math.trunc(nowMs)}-${randomBytes(4).toString('hex')}`;
+}
+
+export function clipTitle(title: string): string {
+  return headChars(title, SESSION_TITLE_CHARS);
+}
+
+/** The title a session takes from a message: the first user message's first 30 characters. */
+export function titleFrom(message: AgentMessage): string | null {
+  if (message.from.kind !== 'user') return null;
+  const title = clipTitle(message.content);
+  return title === '' ? null : title;
+}
+
+/**
+ * The meta in the ledger's key order `{title, createdAt, updatedAt, parentId?, forkedAtSeq?,
+ * recordCount}`; the fork fields only when present (an absent optional field is omitted, not null).
+ */
+export function buildMeta(fields: SessionMeta): SessionMeta {
+  const { title, createdAt, updatedAt, parentId, forkedAtSeq, recordCount } = fields;
+  return {
+    title,
+    createdAt,
+    updatedAt,
+    ...(parentId === undefined ? {} : { parentId }),
+    ...(forkedAtSeq === undefined ? {} : { forkedAtSeq }),
+    recordCount,
+  };
+}
+
+export function encodeMeta(meta: SessionMeta): string {
+  return JSON.stringify(buildMeta(meta));
+}
+
+export function decodeMeta(sessionId: string, text: string): SessionMeta {
+  const bad = (why: string) =>
+    storeProblem('read', `metadata of session ${JSON.stringify(sessionId.slice(0, 80))} ${why}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw bad('is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('is not an object');
+  const fields = parsed as Record<string, unknown>;
+  const number = (key: string): number => {
+    const value = fields[key];
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw bad(`has no number ${key}`);
+    return value;
+  };
+  if (typeof fields.title !== 'string') throw bad('has no title');
+  if (fields.parentId !== undefined && typeof fields.parentId !== 'string') throw bad('has a bad parentId');
+  return buildMeta({
+    title: fields.title,
+    createdAt: number('createdAt'),
+    updatedAt: number('updatedAt'),
+    recordCount: number('recordCount'),
+    parentId: fields.parentId as string | undefined,
+    forkedAtSeq: fields.forkedAtSeq === undefined ? undefined : number('forkedAtSeq'),
+  });
+}

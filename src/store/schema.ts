@@ -1,0 +1,66 @@
+import type Database from 'better-sqlite3';
+import { guarded, storeProblem } from './store-error.ts';
+
+/**
+ * Version 1: the two logical tables of the ledger. `records` is clustered on its key (WITHOUT ROWID),
+ * so a session's records lie together in seq order: tails, scans and fork copies are range reads.
+ * `kind` has no CHECK: the closed set is enforced in code, on write (the type) and on every read (a
+ * kind this version does not know is SESSION_STORE_FAILED, never skipped).
+ */
+export const SCHEMA_V1_SQL = `
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY NOT NULL,
+  meta TEXT NOT NULL
+);
+CREATE TABLE records (
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+`;
+
+/** Version 2: "latest" and the list read sessions by updatedAt; index that order. */
+export const SCHEMA_V2_SQL = `
+CREATE INDEX sessions_by_updated_at ON sessions (json_extract(meta, '$.updatedAt') DESC, id DESC);
+`;
+
+/**
+ * `migrations[i]` takes a file from `PRAGMA user_version` i to i + 1 (0 = a new, empty file). A new
+ * version only appends here, so it reads every older file; a file from a newer version is refused.
+ * Adding a record kind means adding a version, so an older reader refuses the file at open.
+ */
+export const MIGRATIONS: readonly string[] = [SCHEMA_V1_SQL, SCHEMA_V2_SQL];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Bring the file to SCHEMA_VERSION, one step per transaction (the step and its version number commit
+ * together). The version is re-read inside each write transaction, so two processes opening the same
+ * old file never apply a step twice.
+ */
+export function migrate(db: Database.Database): void {
+  const from = guarded('open', () => schemaVersion(db));
+  if (from > SCHEMA_VERSION) throw newerFile(from);
+  const step = db.transaction((): boolean => {
+    const current = schemaVersion(db);
+    if (current > SCHEMA_VERSION) throw newerFile(current);
+    if (current === SCHEMA_VERSION) return false;
+    db.exec(MIGRATIONS[current]!);
+    db.pragma(`user_version = ${current + 1}`);
+    return true;
+  });
+  while (guarded('init', () => step.immediate()));
+}
+
+function newerFile(version: number): Error {
+  return storeProblem(
+    'open',
+    `sessions file has schema version ${version}, newer than this version reads (${SCHEMA_VERSION})`,
+  );
+}

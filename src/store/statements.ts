@@ -1,0 +1,65 @@
+import type Database from 'better-sqlite3';
+import { RECORD_KINDS } from '../domain/session.ts';
+
+export interface MetaRow {
+  id: string;
+  meta: string;
+}
+
+/** A records row; `body` is null where the query leaves out kinds it does not need to parse. */
+export interface RecordRow {
+  seq: number;
+  kind: string;
+  body: string | null;
+}
+
+const KNOWN_KINDS = RECORD_KINDS.map((kind) => `'${kind}'`).join(', ');
+const BY_UPDATED = `ORDER BY json_extract(meta, '$.updatedAt') DESC, id DESC`;
+
+/** Every statement the store runs, prepared once per connection. */
+export function prepareStatements(db: Database.Database) {
+  return {
+    insertSession: db.prepare<[string, string]>('INSERT INTO sessions (id, meta) VALUES (?, ?)'),
+    sessionExists: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM sessions WHERE id = ?'),
+    selectMeta: db.prepare<[string], { meta: string }>('SELECT meta FROM sessions WHERE id = ?'),
+    updateMeta: db.prepare<[string, string]>('UPDATE sessions SET meta = ? WHERE id = ?'),
+    deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
+    listSessions: db.prepare<[], MetaRow>(`SELECT id, meta FROM sessions ${BY_UPDATED}`),
+    latestSession: db.prepare<[], MetaRow>(`SELECT id, meta FROM sessions ${BY_UPDATED} LIMIT 1`),
+
+    lastSeq: db.prepare<[string], { seq: number | null }>(
+      'SELECT MAX(seq) AS seq FROM records WHERE session_id = ?',
+    ),
+    insertRecord: db.prepare<[string, number, string, string]>(
+      'INSERT INTO records (session_id, seq, kind, body) VALUES (?, ?, ?, ?)',
+    ),
+    recordsFrom: db.prepare<[string, number], RecordRow>(
+      'SELECT seq, kind, body FROM records WHERE session_id = ? AND seq >= ? ORDER BY seq',
+    ),
+    recordsBackward: db.prepare<[string], RecordRow>(
+      'SELECT seq, kind, body FROM records WHERE session_id = ? ORDER BY seq DESC',
+    ),
+    /** Every row's kind (so an unknown one is still seen), bodies only for exchanges and summaries. */
+    historyRows: db.prepare<[string], RecordRow>(
+      `SELECT seq, kind, CASE WHEN kind IN ('exchange', 'summary') THEN body END AS body
+       FROM records WHERE session_id = ? ORDER BY seq`,
+    ),
+    /** Every row's kind, bodies only for messages. */
+    messageRows: db.prepare<[string], RecordRow>(
+      `SELECT seq, kind, CASE WHEN kind = 'message' THEN body END AS body
+       FROM records WHERE session_id = ? ORDER BY seq`,
+    ),
+    unknownKindUpTo: db.prepare<[string, number], { seq: number; kind: string }>(
+      `SELECT seq, kind FROM records WHERE session_id = ? AND seq <= ? AND kind NOT IN (${KNOWN_KINDS}) LIMIT 1`,
+    ),
+    /** Copies only known kinds: fewer rows than expected sends the caller looking for an unknown one. */
+    copyRecords: db.prepare<[string, string, number]>(
+      `INSERT INTO records (session_id, seq, kind, body)
+       SELECT ?, seq, kind, body FROM records
+       WHERE session_id = ? AND seq <= ? AND kind IN (${KNOWN_KINDS}) ORDER BY seq`,
+    ),
+    deleteRecords: db.prepare<[string]>('DELETE FROM records WHERE session_id = ?'),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;

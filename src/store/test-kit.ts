@@ -1,0 +1,108 @@
+/** Builders shared by the store's tests (not used by production code). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentId } from '../domain/ids.ts';
+import type { AgentMessage, Endpoint } from '../domain/message.ts';
+import type { TurnRecord } from '../domain/session.ts';
+import type { SessionRecord } from './record.ts';
+import { SessionStore } from './session-store.ts';
+
+export function tempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'fuseforks-store-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A store in a fresh temp workspace with a controllable clock (starts at 1,000,000 and ticks by 1 ms). */
+export function tempStore(): {
+  store: SessionStore;
+  dir: string;
+  path: string;
+  clock: { now: number };
+  cleanup: () => void;
+} {
+  const { dir, cleanup } = tempDir();
+  const path = join(dir, 'workspace', 'sessions.sqlite');
+  const clock = { now: 1_000_000 };
+  const store = SessionStore.open(path, { now: () => (clock.now += 1) });
+  return {
+    store,
+    dir,
+    path,
+    clock,
+    cleanup: () => {
+      store.close();
+      cleanup();
+    },
+  };
+}
+
+export const agent = (id: string): AgentId => id as AgentId;
+
+const USER: Endpoint = { kind: 'user' };
+
+export function message(content: string, options: Partial<AgentMessage> = {}): AgentMessage {
+  return {
+    id: '6f1c1a34-9a0e-4c55-8d8e-0f3f6d7a1b2c',
+    from: USER,
+    to: { kind: 'agent', id: agent('alice') },
+    content,
+    tokens: 3,
+    tsMs: 1_700_000_000_000,
+    hop: 0,
+    ...options,
+  };
+}
+
+export const userMessage = (content: string, to?: string): SessionRecord => ({
+  kind: 'message',
+  message: message(
+    content,
+    to === undefined ? { to: { kind: 'system' } } : { to: { kind: 'agent', id: agent(to) } },
+  ),
+});
+
+export const agentMessage = (from: string, content: string): SessionRecord => ({
+  kind: 'message',
+  message: message(content, { from: { kind: 'agent', id: agent(from) }, to: USER }),
+});
+
+export const exchange = (agentId: string, sent: string, replied: string): SessionRecord => ({
+  kind: 'exchange',
+  agentId: agent(agentId),
+  sent,
+  replied,
+});
+
+export const summary = (agentId: string, text: string, coversUpToSeq: number): SessionRecord => ({
+  kind: 'summary',
+  agentId: agent(agentId),
+  text,
+  coversUpToSeq,
+});
+
+export function turnRecord(agentId: string, overrides: Partial<TurnRecord> = {}): TurnRecord {
+  return {
+    agentId: agent(agentId),
+    tsMs: 1_700_000_000_000,
+    hop: 0,
+    rounds: 1,
+    waves: 0,
+    stop: { kind: 'completed' },
+    prompt: 100,
+    cached: 20,
+    completion: 30,
+    reasoning: 5,
+    cacheWrite: 0,
+    cacheWrite1h: 0,
+    model: 'm',
+    backend: 'echo',
+    elapsedMs: 12,
+    ...overrides,
+  };
+}
+
+export const turn = (agentId: string, overrides: Partial<TurnRecord> = {}): SessionRecord => ({
+  kind: 'turn',
+  turn: turnRecord(agentId, overrides),
+});

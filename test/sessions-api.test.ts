@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AgentMessage } from '../src/domain/message.ts';
+import type { SessionSummary } from '../src/domain/session.ts';
+import { FakeProvider } from './fakes/fake-provider.ts';
+import { makeTempRoot, removeRoot, startTestVillage, type TestVillage } from './helpers/village-server.ts';
+
+const opened: TestVillage[] = [];
+let root: string | null = null;
+afterEach(async () => {
+  for (const v of opened.splice(0)) await v.close();
+  if (root) await removeRoot(root);
+  root = null;
+});
+
+async function open(): Promise<TestVillage> {
+  root ??= await makeTempRoot();
+  const v = await startTestVillage({ root });
+  opened.push(v);
+  await v.ready();
+  return v;
+}
+
+/** An echo servant, started: it answers with what it received. */
+async function echoServant(v: TestVillage): Promise<void> {
+  const { id } = await v.ok<{ id: string }>('upsert_template', {
+    template: { name: 'Echo', baseUrl: 'echo:', model: 'echo', credential: 'not_required' },
+  });
+  await v.ok('create_agent', { spec: { id: 'e', name: 'Echo', modelTemplateId: id } });
+  await v.ok('start_agent', { agentId: 'e' });
+}
+
+async function say(v: TestVillage, content: string): Promise<AgentMessage[]> {
+  await v.ok('send_user_message', { to: 'e', content });
+  for (let i = 0; i < 300; i += 1) {
+    const list = await v.ok<AgentMessage[]>('list_messages');
+    if (list.some((m) => m.from.kind === 'agent' && m.content.endsWith(content))) return list;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no echo');
+}
+
+describe('sessions over the API', () => {
+  it('persists the conversation and restores log and history after a restart', async () => {
+    const first = await open();
+    await echoServant(first);
+    await say(first, 'remember me');
+    const sessions = await first.ok<SessionSummary[]>('list_sessions');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.meta.title).toBe('remember me');
+    await first.close();
+    opened.splice(0);
+
+    const second = await open();
+    const restored = await second.ok<AgentMessage[]>('list_messages');
+    expect(restored.filter((m) => m.from.kind !== 'system').map((m) => m.content)).toEqual([
+      'remember me',
+      expect.stringContaining('remember me'),
+    ]);
+    expect((await second.ok<SessionSummary>('current_session')).id).toBe(sessions[0]!.id);
+    await second.ok('start_agent', { agentId: 'e' });
+    await say(second, 'and now');
+  });
+
+  it('new chat keeps the old session; resume, fork points, fork, export and delete', async () => {
+    const v = await open();
+    await echoServant(v);
+    const frames: string[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${v.server.port}/api/events?token=${v.server.token}`);
+    ws.on('message', (d) => frames.push(JSON.parse(String(d)).type));
+    await new Promise((r) => ws.once('open', r));
+    await say(v, 'first question');
+    await say(v, 'second question');
+    const old = await v.ok<SessionSummary>('current_session');
+
+    const fresh = await v.ok<SessionSummary>('reset_conversation');
+    expect(fresh.id).not.toBe(old.id);
+    await new Promise((r) => setTimeout(r, 30));
+    const i = frames.lastIndexOf('conversationCleared');
+    expect(frames.slice(i, i + 2)).toEqual(['conversationCleared', 'sessionSwitched']);
+    expect(await v.ok<AgentMessage[]>('list_messages')).toEqual([]);
+    expect((await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id)).toContain(old.id);
+
+    await v.ok('resume_session', { sessionId: old.id });
+    expect((await v.ok<AgentMessage[]>('list_messages')).some((m) => m.content === 'second question')).toBe(
+      true,
+    );
+
+    const points = await v.ok<{ atSeq: number; text: string; to?: string }[]>('list_fork_points', {
+      sessionId: old.id,
+    });
+    // The join notice came first (seq 0), so both questions are fork candidates.
+    expect(points.map((p) => p.text)).toEqual(['first question', 'second question']);
+    expect(points[1]!.to).toBe('e');
+    const forked = await v.ok<SessionSummary>('fork_session', { sessionId: old.id, atSeq: points[1]!.atSeq });
+    expect(forked.meta).toMatchObject({ parentId: old.id, forkedAtSeq: points[1]!.atSeq });
+    const afterFork = await v.ok<AgentMessage[]>('list_messages');
+    expect(afterFork.some((m) => m.content === 'first question')).toBe(true);
+    expect(afterFork.some((m) => m.content === 'second question')).toBe(false);
+
+    const { path } = await v.ok<{ path: string }>('export_session', { sessionId: old.id });
+    const lines = (await readFile(path, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(Object.keys(lines[0]!)).toEqual(['session']);
+    expect(lines[0].session.id).toBe(old.id);
+    expect(
+      lines
+        .slice(1)
+        .every((l: { seq: number; kind: string }) => typeof l.seq === 'number' && typeof l.kind === 'string'),
+    ).toBe(true);
+    expect(lines.slice(1).map((l: { kind: string }) => l.kind)).toContain('turn');
+
+    const stats = await v.ok<{ totals: { turns: number } }>('session_stats', {
+      scope: { kind: 'session', sessionId: old.id },
+    });
+    expect(stats.totals.turns).toBe(2);
+    const all = await v.ok<{ totals: { turns: number }; series: unknown }>('session_stats', {
+      scope: { kind: 'all' },
+    });
+    expect(all.totals.turns).toBeGreaterThanOrEqual(3);
+    expect(all.series).toBeNull();
+
+    const current = await v.ok<SessionSummary>('current_session');
+    await v.ok('delete_session', { sessionId: current.id });
+    const next = await v.ok<SessionSummary>('current_session');
+    expect(next.id).not.toBe(current.id);
+    expect(await v.call('resume_session', { sessionId: current.id })).toMatchObject({
+      status: 404,
+      body: { code: 'SESSION_NOT_FOUND' },
+    });
+    ws.close();
+  });
+
+  it('refuses to switch while a turn is in flight, but allows a new chat', async () => {
+    const fake = await new FakeProvider().start();
+    try {
+      const v = await open();
+      const { id } = await v.ok<{ id: string }>('upsert_template', {
+        template: {
+          name: 'Slow',
+          baseUrl: fake.baseUrl,
+          model: 'm',
+          provider: 'open_ai_compat',
+          credential: 'not_required',
+        },
+      });
+      await v.ok('create_agent', { spec: { id: 's', name: 'S', modelTemplateId: id } });
+      await v.ok('start_agent', { agentId: 's' });
+      const before = await v.ok<SessionSummary>('current_session');
+      fake.enqueue({ delayMs: 400 });
+      await v.ok('send_user_message', { to: 's', content: 'slow one' });
+      for (let i = 0; i < 100 && fake.requests.length === 0; i += 1)
+        await new Promise((r) => setTimeout(r, 5));
+      const blocked = await v.call('resume_session', { sessionId: before.id });
+      expect(blocked).toMatchObject({
+        status: 409,
+        body: { code: 'SESSION_SWITCH_BLOCKED', retryable: true },
+      });
+      expect((await v.call('continue_latest')).status).toBe(409);
+      expect((await v.call('reset_conversation')).status).toBe(200);
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+describe('summarize and continue', () => {
+  it('folds each running agent history into its own summary, saved and injected at the next turn', async () => {
+    const v = await open();
+    await echoServant(v);
+    await say(v, 'a long story');
+    expect(await v.ok('summarize_session')).toEqual({ summarized: 1 });
+    const current = await v.ok<SessionSummary>('current_session');
+    const { path } = await v.ok<{ path: string }>('export_session', { sessionId: current.id });
+    const kinds = (await readFile(path, 'utf8'))
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l).kind);
+    expect(kinds).toContain('summary');
+    const list = await say(v, 'continue please');
+    const echoed = list.filter((m) => m.from.kind === 'agent').at(-1)!.content;
+    // The echo answers with the last user message it was sent: the summary heading leads it.
+    expect(echoed).toMatch(/^## The story so far \(summary\)\nSummarize the conversation/);
+    const system = (await v.ok<AgentMessage[]>('list_messages'))
+      .filter((m) => m.from.kind === 'system')
+      .map((m) => m.content);
+    expect(system.some((s) => s.startsWith('Summarized the conversation of 1 servant'))).toBe(true);
+  });
+});
