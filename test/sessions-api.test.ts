@@ -174,6 +174,10 @@ describe('summarize and continue', () => {
     await say(v, 'a long story');
     expect(await v.ok('summarize_session')).toEqual({ summarized: 1 });
     const current = await v.ok<SessionSummary>('current_session');
+    const stats = await v.ok<{ totals: { turns: number; cached: number } }>('session_stats', {
+      scope: { kind: 'session', sessionId: current.id },
+    });
+    expect(stats.totals).toMatchObject({ turns: 2, cached: 0 });
     const { path } = await v.ok<{ path: string }>('export_session', { sessionId: current.id });
     const kinds = (await readFile(path, 'utf8'))
       .trim()

@@ -66,6 +66,7 @@ async function summarizeOne(
     readConfigFile(orch.paths, spec.id, kind).catch(() => '');
   const [construct, skill, memory] = await Promise.all([read('construct'), read('skill'), read('memory')]);
   const boundary = store.boundary();
+  const startedAtMs = orch.now();
   const folded = runtime.history;
   const messages: ChatMessage[] = [
     ...(runtime.summary ? exchangePair(runtime.summary, '（了解）') : []),
@@ -92,6 +93,25 @@ async function summarizeOne(
     maxOutputTokens: template.maxOutputTokens,
   });
   runtime.addUsage({ ...response.usage, cacheRead: 0 });
+  // The summary's tokens count in the statistics (cached always 0), like any turn's.
+  orch.sink.recordTurn({
+    agentId: spec.id,
+    tsMs: startedAtMs,
+    hop: 0,
+    rounds: 1,
+    waves: 0,
+    stop: { kind: 'completed' },
+    prompt: response.usage.prompt,
+    cached: 0,
+    completion: response.usage.completion,
+    reasoning: response.usage.reasoning,
+    cacheWrite: 0,
+    cacheWrite1h: 0,
+    model: template.model,
+    backend: backend.name(),
+    elapsedMs: orch.now() - startedAtMs,
+  });
+  orch.events.emit({ type: 'turnRecorded', agentId: spec.id, sessionId: orch.sink.sessionId() });
   const text = response.text.trim();
   const foldedChars = folded.reduce((n, x) => n + charCount(x.sent) + charCount(x.replied), 0);
   const summaryChars = charCount(text);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { aggregate, type Scope } from '../../store/stats/index.ts';
+import {
+  aggregate,
+  priceLookupFromTemplates,
+  priceTurns,
+  turnsInScope,
+  type Scope,
+} from '../../store/stats/index.ts';
 import { command, type CommandTable } from '../command.ts';
 
 const sessionArg = z.strictObject({ sessionId: z.string().min(1).max(100) });
@@ -30,7 +36,14 @@ export const sessionCommands: CommandTable = {
     summarized: await ctx.sessions.summarize(),
   })),
   export_session: command(sessionArg, (ctx, { sessionId }) => ({ path: ctx.sessions.export(sessionId) })),
-  session_stats: command(z.strictObject({ scope: scopeSchema }), (ctx, { scope }) =>
-    aggregate(ctx.sessions.allTurns(), ctx.sessions.list(), scope as Scope),
-  ),
+  /** The token report, plus its cost in USD where templates carry prices (no currency conversion). */
+  session_stats: command(z.strictObject({ scope: scopeSchema }), (ctx, { scope }) => {
+    const turns = ctx.sessions.allTurns();
+    const report = aggregate(turns, ctx.sessions.list(), scope as Scope);
+    const cost = priceTurns(
+      turnsInScope(turns, scope as Scope).map(([, turn]) => turn),
+      priceLookupFromTemplates(ctx.village.state.templates),
+    );
+    return { ...report, cost };
+  }),
 };
