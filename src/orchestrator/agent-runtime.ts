@@ -144,19 +144,7 @@ export class AgentRuntime {
     this.stats.lastPromptTokens = usage.prompt;
   }
 
-  snapshotRuntime(
-    nowMs: number,
-  ): Pick<
-    AgentSnapshot,
-    | 'status'
-    | 'typing'
-    | 'uptimeSecs'
-    | 'totalTokens'
-    | 'promptTokens'
-    | 'cachedTokens'
-    | 'lastPromptTokens'
-    | 'lastError'
-  > {
+  snapshotRuntime(nowMs: number): RuntimeView {
     return {
       status: this.status,
       typing: this.typing,
