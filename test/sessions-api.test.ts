@@ -160,6 +160,8 @@ describe('sessions over the API', () => {
         body: { code: 'SESSION_SWITCH_BLOCKED', retryable: true },
       });
       expect((await v.call('continue_latest')).status).toBe(409);
+      expect((await v.call('fork_session', { sessionId: before.id, atSeq: 0 })).status).toBe(409);
+      expect((await v.call('delete_session', { sessionId: before.id })).status).toBe(409);
       expect((await v.call('reset_conversation')).status).toBe(200);
     } finally {
       await fake.stop();
@@ -193,5 +195,42 @@ describe('summarize and continue', () => {
       .filter((m) => m.from.kind === 'system')
       .map((m) => m.content);
     expect(system.some((s) => s.startsWith('Summarized the conversation of 1 servant'))).toBe(true);
+  });
+});
+
+describe('summaries across switches, and a village without a store', () => {
+  it('a summary survives a restart and never leaks into a new chat', async () => {
+    const first = await open();
+    await echoServant(first);
+    await say(first, 'story');
+    await first.ok('summarize_session');
+    await first.close();
+    opened.splice(0);
+    const second = await open();
+    await second.ok('start_agent', { agentId: 'e' });
+    const carried = (await say(second, 'after restart'))
+      .filter((m) => m.from.kind === 'agent')
+      .at(-1)!.content;
+    expect(carried.startsWith('## The story so far (summary)')).toBe(true);
+    await second.ok('reset_conversation');
+    const fresh = (await say(second, 'new chat')).filter((m) => m.from.kind === 'agent').at(-1)!.content;
+    expect(fresh).not.toContain('The story so far');
+  });
+
+  it('runs without saving when sessions.sqlite cannot be opened, and new chat still clears', async () => {
+    root = await makeTempRoot();
+    const { mkdir } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    await mkdir(join(root, 'workspace', 'sessions.sqlite'), { recursive: true });
+    const v = await open();
+    const status = await v.ok<{ ready: boolean }>('boot_status');
+    expect(status.ready).toBe(true);
+    await echoServant(v);
+    await say(v, 'not saved');
+    expect(await v.ok('reset_conversation')).toBeNull();
+    expect(await v.ok<AgentMessage[]>('list_messages')).toEqual([]);
+    expect((await v.call('list_sessions')).body).toMatchObject({ code: 'SESSION_STORE_FAILED' });
+    const log = await readFile(join(root, 'workspace', 'fuseforks.log'), 'utf8');
+    expect(log.match(/WARN session: store not opened/g)).toHaveLength(1);
   });
 });

@@ -320,10 +320,17 @@ export class Orchestrator {
   loadConversation(
     messages: AgentMessage[],
     histories: Map<string, { sent: string; replied: string }[]>,
+    summaries: Map<string, string> = new Map(),
   ): void {
     this.messages.clear();
     for (const message of messages.slice(-this.config.logCapacity)) this.messages.restore(message);
-    for (const runtime of this.runtimes.values()) runtime.history = [];
+    for (const runtime of this.runtimes.values()) {
+      runtime.history = [];
+      runtime.summary = null;
+    }
+    for (const [agentId, text] of summaries) {
+      if (this.world().agents.some((a) => a.id === agentId)) this.runtime(agentId as AgentId).summary = text;
+    }
     for (const [agentId, history] of histories) {
       if (!this.world().agents.some((a) => a.id === agentId)) {
         this.log.warn(`session: history of deleted agent ${agentId} dropped`);

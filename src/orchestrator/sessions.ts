@@ -15,12 +15,19 @@ import type { Orchestrator } from './orchestrator.ts';
 import { summarizeAgents } from './summarize.ts';
 import type { TurnSink } from './turn-sink.ts';
 
+function codeOf(error: unknown): string {
+  return (error as CoreError | null)?.code ?? (error as Error | null)?.name ?? 'error';
+}
+
 export class Sessions implements TurnSink, MessageSink {
   private current: string | null = null;
   private orch: Orchestrator | null = null;
 
+  /** Bumped at every switch: work that started in another conversation must not land in this one. */
+  private generation = 0;
+
   constructor(
-    private readonly store: SessionStore | null,
+    private store: SessionStore | null,
     private readonly log: DiagLog,
     private readonly events: EventBus,
     private readonly exportsDir: string,
@@ -30,18 +37,35 @@ export class Sessions implements TurnSink, MessageSink {
     return this.store !== null;
   }
 
-  /** Boot: open the latest session (by updatedAt) and restore its log and histories, or start one. */
+  /**
+   * Boot: open the latest session (by updatedAt) and restore its log, histories and summaries; if it
+   * cannot be read, one WARN and a new session; if nothing works, run without saving. Never throws.
+   */
   attach(orch: Orchestrator): void {
     this.orch = orch;
     if (!this.store) return;
-    for (const warning of this.store.warnings()) this.log.warn(`session: ${warning}`);
-    const latest = this.safe('read', () => this.store!.latestSession()) ?? null;
-    if (latest === null) {
-      this.log.warn('session: no readable session, starting a new one');
-      this.current = this.safe('create', () => this.store!.createSession()) ?? null;
-      return;
+    try {
+      for (const warning of this.store.warnings()) this.log.warn(`session: ${warning}`);
+      const latest = this.store.latestSession();
+      if (latest !== null) {
+        this.open(latest.id);
+        return;
+      }
+    } catch (error) {
+      this.log.warn(`session: the latest session could not be read (${codeOf(error)}); starting a new one`);
     }
-    this.open(latest.id);
+    try {
+      this.open(this.store.createSession());
+    } catch (error) {
+      this.log.warn(`session: no session could be created (${codeOf(error)}); conversations are not saved`);
+      this.disable();
+    }
+  }
+
+  private disable(): void {
+    this.store?.close();
+    this.store = null;
+    this.current = null;
   }
 
   sessionId(): string {
@@ -68,7 +92,7 @@ export class Sessions implements TurnSink, MessageSink {
     try {
       return task();
     } catch (error) {
-      this.log.warn(`session: ${what} failed (${(error as CoreError).code ?? (error as Error).name})`);
+      this.log.warn(`session: ${what} failed (${codeOf(error)})`);
       return undefined;
     }
   }
@@ -92,13 +116,14 @@ export class Sessions implements TurnSink, MessageSink {
     }
   }
 
-  /** Shows `id`: the log and histories are replaced, then conversationCleared and sessionSwitched. */
+  /** Shows `id`: log, histories and summaries are replaced, then conversationCleared and sessionSwitched. */
   private open(id: string): void {
     const store = this.requireStore();
     const orch = this.orch!;
     const messages = store.tailMessages(id, orch.config.logCapacity);
-    const { histories } = store.restoreHistories(id, orch.config.historyTurns);
+    const { histories, summaries } = store.restoreHistories(id, orch.config.historyTurns);
     this.current = id;
+    this.generation += 1;
     orch.loadConversation(
       messages,
       new Map(
@@ -107,6 +132,7 @@ export class Sessions implements TurnSink, MessageSink {
           list.map((x) => ({ sent: x.sent, replied: x.replied })),
         ]),
       ),
+      new Map([...summaries].map(([agent, summary]) => [agent as string, summary.text])),
     );
     this.events.emit({ type: 'sessionSwitched', sessionId: id });
   }
@@ -120,12 +146,19 @@ export class Sessions implements TurnSink, MessageSink {
     return { id: this.current, meta: this.store.meta(this.current) };
   }
 
-  /** New chat: always allowed (turns in flight finish into the old session's memory, never the new one's history). */
-  newChat(): SessionSummary {
-    const store = this.requireStore();
-    const id = store.createSession();
+  /**
+   * New chat: always allowed. Without a store it still clears the conversation (only
+   * conversationCleared is announced then).
+   */
+  newChat(): SessionSummary | null {
+    if (!this.store) {
+      this.generation += 1;
+      this.orch!.loadConversation([], new Map());
+      return null;
+    }
+    const id = this.store.createSession();
     this.open(id);
-    return { id, meta: store.meta(id) };
+    return { id, meta: this.store.meta(id) };
   }
 
   resume(id: string): SessionSummary {
@@ -162,36 +195,46 @@ export class Sessions implements TurnSink, MessageSink {
     if (id === this.current) this.requireIdle();
     store.deleteSession(id);
     if (id !== this.current) return;
-    const next = store.latestSession();
-    this.open(next ? next.id : store.createSession());
+    this.current = null;
+    try {
+      const next = store.latestSession();
+      this.open(next ? next.id : store.createSession());
+    } catch (error) {
+      this.log.warn(`session: the next session could not be opened (${codeOf(error)}); starting a new one`);
+      this.open(store.createSession());
+    }
   }
 
   /** "Summarize and continue" for the open session (allowed while turns are in flight). */
   summarize(): Promise<number> {
     const store = this.requireStore();
-    const session = this.current!;
+    const session = this.current;
+    if (session === null) throw new CoreError('SESSION_NOT_FOUND', 'no conversation is open');
+    const generation = this.generation;
     return summarizeAgents(this.orch!, {
       boundary: () => store.lastSeq(session),
+      // A switch during the model call: the summary belongs to a conversation no longer shown.
+      stillCurrent: () => this.generation === generation,
       saveSummary: (agentId, text, coversUpToSeq) =>
         this.safe('write', () => store.append(session, { kind: 'summary', agentId, text, coversUpToSeq })) !==
         undefined,
     });
   }
 
-  export(id: string): string {
-    return this.requireStore().exportSession(id, this.exportsDir);
-  }
-
-  /** Every turn record of every session (for the statistics), with its session id. */
-  allTurns(): [string, TurnRecord][] {
+  /** Turn records of one session (unknown id -> SESSION_NOT_FOUND) or of all. */
+  turnsFor(sessionId: string | null): [string, TurnRecord][] {
     const store = this.requireStore();
+    if (sessionId !== null) store.meta(sessionId);
+    const ids = sessionId !== null ? [sessionId] : store.listSessions().map((x) => x.id);
     const turns: [string, TurnRecord][] = [];
-    for (const session of store.listSessions()) {
-      for (const record of store.records(session.id)) {
-        if (record.kind === 'turn') turns.push([session.id, record.turn]);
-      }
+    for (const id of ids) {
+      for (const record of store.records(id)) if (record.kind === 'turn') turns.push([id, record.turn]);
     }
     return turns;
+  }
+
+  export(id: string): string {
+    return this.requireStore().exportSession(id, this.exportsDir);
   }
 
   close(): void {

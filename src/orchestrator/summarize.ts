@@ -26,6 +26,8 @@ const DONE = {
 export interface SummaryStore {
   /** The seq the summary covers up to (taken before writing). */
   boundary(): number | null;
+  /** False once the village switched conversation: nothing is saved or folded then. */
+  stillCurrent(): boolean;
   saveSummary(agentId: AgentId, text: string, coversUpToSeq: number): boolean;
 }
 
@@ -67,7 +69,8 @@ async function summarizeOne(
   const [construct, skill, memory] = await Promise.all([read('construct'), read('skill'), read('memory')]);
   const boundary = store.boundary();
   const startedAtMs = orch.now();
-  const folded = runtime.history;
+  // A copy: exchanges a running turn adds meanwhile are not covered by this summary and stay.
+  const folded = [...runtime.history];
   const messages: ChatMessage[] = [
     ...(runtime.summary ? exchangePair(runtime.summary, '（了解）') : []),
     ...folded.flatMap((x) => exchangePair(x.sent, x.replied)),
@@ -121,8 +124,9 @@ async function summarizeOne(
   if (summaryChars >= foldedChars)
     orch.log.warn(`summarize: agent=${spec.id} summary is not shorter than what it folds`);
   // Empty or unsaved summaries fold nothing.
-  if (text === '' || boundary === null || !store.saveSummary(spec.id, text, boundary)) return false;
+  if (text === '' || boundary === null || !store.stillCurrent()) return false;
+  if (!store.saveSummary(spec.id, text, boundary)) return false;
   runtime.summary = text;
-  runtime.history = [];
+  runtime.history = runtime.history.slice(folded.length);
   return true;
 }

@@ -38,7 +38,7 @@ export const sessionCommands: CommandTable = {
   export_session: command(sessionArg, (ctx, { sessionId }) => ({ path: ctx.sessions.export(sessionId) })),
   /** The token report, plus its cost in USD where templates carry prices (no currency conversion). */
   session_stats: command(z.strictObject({ scope: scopeSchema }), (ctx, { scope }) => {
-    const turns = ctx.sessions.allTurns();
+    const turns = ctx.sessions.turnsFor(scope.kind === 'session' ? scope.sessionId : null);
     const report = aggregate(turns, ctx.sessions.list(), scope as Scope);
     const cost = priceTurns(
       turnsInScope(turns, scope as Scope).map(([, turn]) => turn),
