@@ -123,6 +123,11 @@ describe('ask', () => {
     expect(list.map(route)).toEqual(['user->a', 'a->b', 'b->a', 'a->user']);
     expect(list[1]).toMatchObject({ tokens: 0, hop: 1, content: 'what is 2+2?' });
     expect(list[3]!.content).toBe('B says: 4');
+    expect(o.events.find((e) => e.type === 'toolInvoked')).toMatchObject({
+      tool: 'ask_b',
+      reasonState: 'excluded',
+      reason: null,
+    });
     expect(o.lines('reply: agent=b')).toEqual([expect.stringMatching(/^reply: agent=b to=a hop=1 chars=1 /)]);
   });
 

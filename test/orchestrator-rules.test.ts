@@ -272,3 +272,45 @@ describe('what the prompt carries', () => {
     expect(lines[0]).not.toContain('secret');
   });
 });
+
+describe('models without tool support', () => {
+  it('[[END]] ends the conversation; without it the answer goes to the first connection', async () => {
+    o = await makeOrchestra();
+    const a = await o.agent('a');
+    const b = await o.agent('b');
+    await o.connect('a', 'b');
+    await o.village.update((w) => ({
+      ...w,
+      templates: w.templates.map((t) => (t.model === 'a' ? { ...t, useTools: false } : t)),
+    }));
+    await o.start('a', 'b');
+    a.script(say('passing this on'), say('all done [[END]]'));
+    b.script(say('b answers the user'));
+    o.orch.sendUserMessage(id('a'), 'first');
+    await o.idle();
+    expect(a.requests[0]!.tools).toEqual([]);
+    expect(a.requests[0]!.system.stable).toContain('[[END]]');
+    const routes = o.orch.messages
+      .list()
+      .filter((m) => m.from.kind !== 'system')
+      .map(
+        (m) =>
+          `${m.from.kind === 'agent' ? m.from.id : m.from.kind}->${m.to.kind === 'agent' ? m.to.id : m.to.kind}`,
+      );
+    expect(routes).toEqual(['user->a', 'a->b', 'b->user']);
+    o.orch.sendUserMessage(id('a'), 'second');
+    await o.idle();
+    expect(o.orch.messages.list().at(-1)).toMatchObject({ content: 'all done', to: { kind: 'user' } });
+  });
+
+  it('agents with connections are told that a reply without a tool call is final', async () => {
+    o = await makeOrchestra();
+    const a = await o.agent('a');
+    await o.agent('b');
+    await o.connect('a', 'b');
+    await o.start('a');
+    o.orch.sendUserMessage(id('a'), 'hi');
+    await o.idle();
+    expect(a.requests[0]!.system.stable).toContain('A reply without a tool call is your final answer');
+  });
+});

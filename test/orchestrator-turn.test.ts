@@ -71,7 +71,12 @@ describe('the turn loop', () => {
     expect(round2.at(-1)).toMatchObject({ role: 'tool', toolName: 'lookup', content: 'found x' });
     expect(o.orch.messages.list().at(-1)!.content).toBe('done: found x');
     const invoked = o.events.find((e) => e.type === 'toolInvoked');
-    expect(invoked).toMatchObject({ tool: 'lookup', ok: true, reason: 'check the thing' });
+    expect(invoked).toMatchObject({
+      tool: 'lookup',
+      ok: true,
+      reason: 'check the thing',
+      reasonState: 'written',
+    });
     expect(o.lines('tool')[0]).toContain('reason_chars=15');
     expect(o.lines('tool').join('\n')).not.toContain('check the thing');
   });

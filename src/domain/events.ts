@@ -21,7 +21,16 @@ export type CoreEvent =
   | { type: 'backendDegraded'; modelTemplateId: ModelTemplateId; reason: string }
   | { type: 'agentTyping'; agentId: AgentId; active: boolean }
   | { type: 'conversationCleared' }
-  | { type: 'toolInvoked'; agentId: AgentId; tool: string; ok: boolean; reason?: string | null }
+  | {
+      type: 'toolInvoked';
+      agentId: AgentId;
+      tool: string;
+      ok: boolean;
+      /** The model's one-line intent (display only); present when `reasonState` is `written`. */
+      reason?: string | null;
+      /** written / omitted (offered, left empty) / unsupported (someone else's schema) / excluded (routing tools). */
+      reasonState?: 'written' | 'omitted' | 'unsupported' | 'excluded';
+    }
   | { type: 'toolLimitReached'; agentId: AgentId; maxIterations: number }
   | { type: 'toolRepeatBlocked'; agentId: AgentId; tool: string; repeats: number }
   | { type: 'hopLimitReached'; agentId: AgentId; maxHops: number }

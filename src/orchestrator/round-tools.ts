@@ -122,7 +122,22 @@ async function runOne(
     }
   }
   turn.guard.record(call.name, call.arguments, text);
-  orch.events.emit({ type: 'toolInvoked', agentId: turn.spec.id, tool: call.name, ok, reason });
+  // Routing tools show their arguments as messages already: no reason row for them.
+  const reasonState = route
+    ? ('excluded' as const)
+    : tool && !tool.wantsReason
+      ? ('unsupported' as const)
+      : reason !== null
+        ? ('written' as const)
+        : ('omitted' as const);
+  orch.events.emit({
+    type: 'toolInvoked',
+    agentId: turn.spec.id,
+    tool: call.name,
+    ok,
+    reason: reasonState === 'written' ? reason : null,
+    reasonState,
+  });
   orch.log.note(
     toolLine({
       agent: turn.spec.id,
@@ -130,7 +145,7 @@ async function runOne(
       ok,
       argsChars: [...JSON.stringify(call.arguments)].length,
       bodyChars: [...text].length,
-      reasonChars,
+      reasonChars: reasonState === 'written' || reasonState === 'omitted' ? reasonChars : undefined,
     }),
   );
   return { text, blocked: false };

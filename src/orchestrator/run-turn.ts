@@ -12,6 +12,7 @@ import type { Envelope, Reply } from './envelope.ts';
 import { absorbGrounding } from './grounding.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { runRoundTools } from './round-tools.ts';
+import { transfer } from './routing.ts';
 import { finishBudget, finishCompleted, finishFailed, finishInterrupted } from './turn-exits.ts';
 import { prepareTurn } from './turn-prepare.ts';
 import type { Turn } from './turn-state.ts';
@@ -96,6 +97,7 @@ async function runRounds(orch: Orchestrator, turn: Turn): Promise<void> {
     if (response === 'stopped') return;
     lastText = response.text.trim() !== '' ? response.text : '';
     if (response.toolCalls.length === 0) {
+      if (!turn.template.useTools) return finishWithoutTools(orch, turn, response.text);
       return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: response.text }, response);
     }
     // cancel > budget > repeat > hop/rounds, decided before acting on the round's tool calls.
@@ -109,6 +111,32 @@ async function runRounds(orch: Orchestrator, turn: Turn): Promise<void> {
       return summarize(orch, turn, round + 1, 'repeat', outcome.tool);
     }
   }
+}
+
+export const END_MARKER = '[[END]]';
+
+/**
+ * A model without tool support cannot choose where its answer goes: `[[END]]` ends the conversation,
+ * otherwise the answer is passed to the first connection (the degraded path). A requester waiting
+ * always gets the answer.
+ */
+function finishWithoutTools(orch: Orchestrator, turn: Turn, text: string): Promise<void> {
+  const ended = text.includes(END_MARKER);
+  const clean = text.split(END_MARKER).join('').trim();
+  const next = turn.spec.connectedAgents[0];
+  if (ended || turn.envelope.replyTo !== null || next === undefined) {
+    return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: clean });
+  }
+  const body = clean === '' ? '（発言なし）' : clean;
+  if (transfer(orch, turn, [{ target: next, body }]) === 'hop_limit') {
+    orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
+    return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: body });
+  }
+  return finishCompleted(orch, turn, {
+    stop: { kind: 'completed' },
+    text: '',
+    handoff: { entry: `[→ ${next}] ${body}` },
+  });
 }
 
 /** The one call without tools that turns the results so far into an answer (limit or repeat stop). */

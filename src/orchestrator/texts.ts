@@ -6,6 +6,8 @@ import type { Language } from '../domain/enums.ts';
 
 export interface OrchestratorTexts {
   limitFallback: string;
+  procedure: string;
+  endMarkerProcedure: (next: string) => string;
   summaryNudge: (limit: number) => string;
   repeatFallback: string;
   repeatNudge: (tool: string) => string;
@@ -36,6 +38,10 @@ export interface OrchestratorTexts {
 export const TEXTS: Record<Language, OrchestratorTexts> = {
   ja: {
     limitFallback: '上限に達した。設定で上限を上げるか依頼を分割して',
+    procedure:
+      '# 進め方\nツールを呼ばずに返した応答が最終の答えで、依頼した相手へ返ります。仕事を別のサーヴァントへ引き継ぐときは transfer_to_…、答えをもらって自分で続けるときは ask_… を呼んでください。',
+    endMarkerProcedure: (next) =>
+      `# 進め方\n話を終えるときは応答の最後に [[END]] と書いてください。[[END]] の無い応答は ${next} へ渡されます。`,
     summaryNudge: (limit) =>
       `ツール呼び出しの上限（${limit} 周）に達しました。ここまでの結果をもとに、分かったことと残っていることを文章でまとめてください。`,
     repeatFallback:
@@ -69,6 +75,10 @@ export const TEXTS: Record<Language, OrchestratorTexts> = {
   },
   en: {
     limitFallback: 'The limit was reached. Raise the limit in settings or split the request.',
+    procedure:
+      '# How to proceed\nA reply without a tool call is your final answer and goes back to whoever asked. To hand the work on to another servant, call transfer_to_…; to get an answer and carry on yourself, call ask_….',
+    endMarkerProcedure: (next) =>
+      `# How to proceed\nWhen you are done, end your reply with [[END]]. A reply without [[END]] is passed to ${next}.`,
     summaryNudge: (limit) =>
       `The tool-call limit (${limit} rounds) was reached. From the results so far, write down what you found and what is left.`,
     repeatFallback:

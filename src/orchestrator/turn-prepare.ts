@@ -137,6 +137,16 @@ export async function prepareTurn(
   if (template.useTools && spec.hearsRoomLog)
     offered.push(withReasonField(roomLogToolSpec(language), language));
 
+  // Tools alone do not tell a model that not calling one ends the turn: the procedure says so (stable).
+  const t = orch.text(language);
+  const procedure =
+    routing.length > 0
+      ? t.procedure
+      : !template.useTools && spec.connectedAgents.length > 0 && envelope.replyTo === null
+        ? t.endMarkerProcedure(orch.labelOf(spec.connectedAgents[0]!))
+        : '';
+  if (procedure !== '') system.stable = system.stable === '' ? procedure : `${system.stable}\n\n${procedure}`;
+
   const turn: Turn = {
     runtime,
     envelope,
