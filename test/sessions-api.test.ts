@@ -234,3 +234,66 @@ describe('summaries across switches, and a village without a store', () => {
     expect(log.match(/WARN session: store not opened/g)).toHaveLength(1);
   });
 });
+
+describe('what every turn exit leaves in the session', () => {
+  it('a failed turn stores its exchange and turn record, which survive a restart', async () => {
+    const fake = await new FakeProvider().start();
+    try {
+      const first = await open();
+      const { id } = await first.ok<{ id: string }>('upsert_template', {
+        template: {
+          name: 'F',
+          baseUrl: fake.baseUrl,
+          model: 'm',
+          provider: 'open_ai_compat',
+          credential: 'not_required',
+        },
+      });
+      await first.ok('create_agent', { spec: { id: 'f', name: 'F', modelTemplateId: id } });
+      await first.ok('start_agent', { agentId: 'f' });
+      fake.enqueue(
+        { status: 503, body: '{}' },
+        { status: 503, body: '{}' },
+        { status: 503, body: '{}' },
+        { status: 503, body: '{}' },
+      );
+      await first.ok('send_user_message', { to: 'f', content: 'will fail' });
+      const current = await first.ok<SessionSummary>('current_session');
+      for (let i = 0; i < 300; i += 1) {
+        const stats = await first.ok<{ totals: { turns: number } }>('session_stats', {
+          scope: { kind: 'session', sessionId: current.id },
+        });
+        if (stats.totals.turns === 1) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await first.close();
+      opened.splice(0);
+      const second = await open();
+      const { path } = await second.ok<{ path: string }>('export_session', { sessionId: current.id });
+      const records = (await readFile(path, 'utf8'))
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => JSON.parse(l));
+      expect(records.filter((r) => r.kind === 'turn').map((r) => r.turn.stop)).toEqual([
+        { kind: 'failed', code: 'LLM_API' },
+      ]);
+      expect(records.filter((r) => r.kind === 'exchange').map((r) => r.agentId)).toEqual(['f']);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('at boot, histories of deleted agents are dropped with a WARN', async () => {
+    const first = await open();
+    await echoServant(first);
+    await say(first, 'hello');
+    await first.ok('delete_agent', { agentId: 'e' });
+    await first.close();
+    opened.splice(0);
+    await open();
+    const { join } = await import('node:path');
+    const log = await readFile(join(root!, 'workspace', 'fuseforks.log'), 'utf8');
+    expect(log).toContain('WARN session: history of deleted agent e dropped');
+  });
+});
