@@ -4,20 +4,14 @@
  * is the body's wait hint. Any text is accepted: non-JSON or other shapes give an all-null signal.
  */
 import { parseDurationSeconds } from '../../retry.ts';
+import { NO_SIGNAL, parseErrorJson } from '../error-body.ts';
 import type { ErrorSignal } from '../wire.ts';
 import { geminiErrorSchema } from './gemini-api.ts';
 
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo';
 const MAX_MESSAGE_CHARS = 500;
-const NONE: ErrorSignal = { code: null, retryAfterMs: null, message: null };
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+const NONE = NO_SIGNAL;
+const parseJson = parseErrorJson;
 
 function retryDelayMs(details: unknown[] | null | undefined): number | null {
   for (const detail of details ?? []) {

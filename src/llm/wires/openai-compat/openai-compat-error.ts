@@ -4,20 +4,14 @@
  * body wait hint exists on this wire (Retry-After is a header, read by the client). Any text is
  * accepted: non-JSON or other shapes give an all-null signal.
  */
+import { NO_SIGNAL, parseErrorJson } from '../error-body.ts';
 import type { ErrorSignal } from '../wire.ts';
 import { openAiCompatErrorFieldsSchema } from './openai-compat-api.ts';
 
 const MAX_CODE_CHARS = 40;
 const MAX_MESSAGE_CHARS = 500;
-const NONE: ErrorSignal = { code: null, retryAfterMs: null, message: null };
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+const NONE = NO_SIGNAL;
+const parseJson = parseErrorJson;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
