@@ -297,3 +297,35 @@ describe('what every turn exit leaves in the session', () => {
     expect(log).toContain('WARN session: history of deleted agent e dropped');
   });
 });
+
+describe('summarize rules', () => {
+  it('names agents it skipped because they are not running and writes the summarize line', async () => {
+    const v = await open();
+    await echoServant(v);
+    await say(v, 'hi');
+    const { id } = await v.ok<{ id: string }>('upsert_template', {
+      template: { name: 'Echo2', baseUrl: 'echo:', model: 'echo2', credential: 'not_required' },
+    });
+    await v.ok('create_agent', { spec: { id: 'z', name: 'Zed', modelTemplateId: id } });
+    await v.ok('start_agent', { agentId: 'z' });
+    await v.ok('send_user_message', { to: 'z', content: 'hello z' });
+    for (let i = 0; i < 200; i += 1) {
+      const list = await v.ok<AgentMessage[]>('list_messages');
+      if (list.some((m) => m.from.kind === 'agent' && m.from.id === 'z')) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await v.ok('stop_agent', { agentId: 'z' });
+    expect(await v.ok('summarize_session')).toEqual({ summarized: 1 });
+    const system = (await v.ok<AgentMessage[]>('list_messages'))
+      .filter((m) => m.from.kind === 'system')
+      .at(-1)!;
+    expect(system.content).toBe(
+      'Summarized the conversation of 1 servant(s). Not summarized (not running): z（Zed）',
+    );
+    const { join } = await import('node:path');
+    const log = await readFile(join(root!, 'workspace', 'fuseforks.log'), 'utf8');
+    expect(log).toMatch(
+      /summarize: agent=e model=echo covers_up_to=\d+ folded_msgs=2 folded_chars=\d+ summary_chars=\d+ prompt=\d+ cached=0 total=\d+/,
+    );
+  });
+});
