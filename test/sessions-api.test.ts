@@ -329,3 +329,46 @@ describe('summarize rules', () => {
     );
   });
 });
+
+describe('boot with a troubled store', () => {
+  it('an unreadable latest session gives one WARN and a new session; the village starts', async () => {
+    root = await makeTempRoot();
+    const { join } = await import('node:path');
+    const { SessionStore, sessionStorePath } = await import('../src/store/index.ts');
+    const Database = (await import('better-sqlite3')).default;
+    const path = sessionStorePath(join(root, 'workspace'));
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(root, 'workspace'), { recursive: true });
+    const store = SessionStore.open(path);
+    const broken = store.createSession('broken');
+    store.close();
+    // A record of a kind this version does not know: reading it must fail, never be skipped.
+    const db = new Database(path);
+    db.prepare('INSERT INTO records (session_id, seq, kind, body) VALUES (?, 0, ?, ?)').run(
+      broken,
+      'mystery',
+      '{}',
+    );
+    db.close();
+    const v = await open();
+    const current = await v.ok<SessionSummary>('current_session');
+    expect(current.id).not.toBe(broken);
+    const log = await readFile(join(root, 'workspace', 'fuseforks.log'), 'utf8');
+    expect(log.match(/WARN session: the latest session could not be read/g)).toHaveLength(1);
+  });
+
+  it('more than 200 sessions is one WARN at boot, nothing deleted', async () => {
+    root = await makeTempRoot();
+    const { join } = await import('node:path');
+    const { mkdir } = await import('node:fs/promises');
+    const { SessionStore, sessionStorePath } = await import('../src/store/index.ts');
+    await mkdir(join(root, 'workspace'), { recursive: true });
+    const store = SessionStore.open(sessionStorePath(join(root, 'workspace')));
+    for (let i = 0; i < 201; i += 1) store.createSession(`s${i}`);
+    store.close();
+    const v = await open();
+    expect(await v.ok<SessionSummary[]>('list_sessions')).toHaveLength(201);
+    const log = await readFile(join(root, 'workspace', 'fuseforks.log'), 'utf8');
+    expect(log.match(/WARN session: .*201 sessions/g)).toHaveLength(1);
+  });
+});
