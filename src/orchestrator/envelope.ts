@@ -25,6 +25,4 @@ export interface Envelope {
   signal: AbortSignal;
   /** Every recipient of a broadcast (including this one); empty for a single recipient. */
   coRecipients: AgentId[];
-  /** Set when the user asked, e.g. when the reply should carry the user's name. */
-  requestedAtMs: number;
 }

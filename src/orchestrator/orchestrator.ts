@@ -245,7 +245,6 @@ export class Orchestrator {
       budget: ceiling === null ? null : new BudgetPool(ceiling),
       signal: new AbortController().signal,
       coRecipients: [],
-      requestedAtMs: this.now(),
     };
   }
 

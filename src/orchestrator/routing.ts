@@ -58,7 +58,6 @@ export function transfer(
         budget: turn.envelope.budget,
         signal: turn.handle.controller.signal,
         coRecipients,
-        requestedAtMs: orch.now(),
       };
       if (!runtime.enqueue(envelope)) why = t.undeliverableFull;
     }
@@ -112,7 +111,6 @@ export async function ask(
     budget: turn.envelope.budget,
     signal: turn.handle.controller.signal,
     coRecipients: [],
-    requestedAtMs: orch.now(),
   };
   if (!runtime.enqueue(envelope)) return t.askInboxFull(label);
   orch.messages.record(message);

@@ -27,26 +27,6 @@ export const THINKING = { type: 'adaptive', display: 'summarized' };
 export const BETA = { 'anthropic-version': '2023-06-01', 'anthropic-beta': 'extended-cache-ttl-2025-04-11' };
 export const NO_BETA = { 'anthropic-version': '2023-06-01' };
 
-export const LIST_FILES = {
-  name: 'list_files',
-  description: 'List the files of the work folder.',
-  parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-};
-
-/** A short request (below the cache minimum) with the given fields replaced. */
-export function request(fields: Partial<ChatRequest>): ChatRequest {
-  return {
-    system: { stable: 'あなたはザリです。', volatile: '' },
-    messages: [{ role: 'user', content: 'こんにちは' }],
-    tools: [],
-    toolChoice: 'auto',
-    effort: null,
-    temperature: null,
-    maxOutputTokens: 8192,
-    ...fields,
-  };
-}
-
 /**
  * Compares `JSON.stringify` of the encoded body with the literal, so the key order (model,
  * max_tokens, system, messages, tools, tool_choice, temperature, thinking; cache_control last in its
@@ -56,3 +36,5 @@ export function expectGolden(req: ChatRequest, golden: unknown, headers: Record<
   expect(JSON.stringify(anthropicWire.encode(req, context()))).toBe(JSON.stringify(golden));
   expect(anthropicWire.headers(req, context())).toEqual(headers);
 }
+
+export { LIST_FILES, request } from '../test-request.ts';

@@ -10,8 +10,6 @@ import { geminiErrorSchema } from './gemini-api.ts';
 
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo';
 const MAX_MESSAGE_CHARS = 500;
-const NONE = NO_SIGNAL;
-const parseJson = parseErrorJson;
 
 function retryDelayMs(details: unknown[] | null | undefined): number | null {
   for (const detail of details ?? []) {
@@ -25,11 +23,11 @@ function retryDelayMs(details: unknown[] | null | undefined): number | null {
 }
 
 export function geminiErrorSignal(body: string): ErrorSignal {
-  let json = parseJson(body);
+  let json = parseErrorJson(body);
   // Some Google front ends wrap the error object in a one-element array.
   if (Array.isArray(json)) json = json[0];
   const parsed = geminiErrorSchema.safeParse(json);
-  if (!parsed.success) return NONE;
+  if (!parsed.success) return NO_SIGNAL;
   const { status, message, details } = parsed.data.error;
   return {
     code: status != null && status !== '' ? status : null,

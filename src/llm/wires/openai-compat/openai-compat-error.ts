@@ -10,8 +10,6 @@ import { openAiCompatErrorFieldsSchema } from './openai-compat-api.ts';
 
 const MAX_CODE_CHARS = 40;
 const MAX_MESSAGE_CHARS = 500;
-const NONE = NO_SIGNAL;
-const parseJson = parseErrorJson;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,14 +22,14 @@ function nonEmpty(value: string | number | null | undefined, max: number): strin
 }
 
 export function openAiCompatErrorSignal(body: string): ErrorSignal {
-  const json = parseJson(body);
-  if (!isObject(json)) return NONE;
+  const json = parseErrorJson(body);
+  if (!isObject(json)) return NO_SIGNAL;
   if (typeof json.error === 'string') {
     return { code: null, retryAfterMs: null, message: nonEmpty(json.error, MAX_MESSAGE_CHARS) };
   }
   // `{"error": {...}}` on OpenAI and most servers; vLLM's fields sit at the top level.
   const parsed = openAiCompatErrorFieldsSchema.safeParse(isObject(json.error) ? json.error : json);
-  if (!parsed.success) return NONE;
+  if (!parsed.success) return NO_SIGNAL;
   const { code, type, message } = parsed.data;
   return {
     code: nonEmpty(code, MAX_CODE_CHARS) ?? nonEmpty(type, MAX_CODE_CHARS),

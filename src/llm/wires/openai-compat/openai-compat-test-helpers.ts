@@ -6,6 +6,7 @@ import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../../../domain/template.
 import type { ChatRequest, ToolSpec } from '../../canonical.ts';
 import type { WireContext } from '../wire.ts';
 import { openAiCompatWire } from './index.ts';
+import { LIST_FILES } from '../test-request.ts';
 
 const FIXTURES = new URL(
   '../../../../test/fixtures/provider-responses/openai-chat-completions/',
@@ -33,26 +34,6 @@ export function context(model = 'gpt-4.1-nano'): WireContext {
   return { provider: 'open_ai_compat', model, template };
 }
 
-/** A short request with the given fields replaced. */
-export function request(fields: Partial<ChatRequest> = {}): ChatRequest {
-  return {
-    system: { stable: 'あなたはザリです。', volatile: '' },
-    messages: [{ role: 'user', content: 'こんにちは' }],
-    tools: [],
-    toolChoice: 'auto',
-    effort: null,
-    temperature: null,
-    maxOutputTokens: 8192,
-    ...fields,
-  };
-}
-
-export const LIST_FILES: ToolSpec = {
-  name: 'list_files',
-  description: 'List the files of the work folder.',
-  parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-};
-
 export const READ_FILE: ToolSpec = {
   name: 'read_file',
   description: 'Read one file.',
@@ -77,3 +58,5 @@ export const WIRE_READ_FILE = {
 export function expectGolden(req: ChatRequest, golden: unknown, model = 'gpt-4.1-nano'): void {
   expect(JSON.stringify(openAiCompatWire.encode(req, context(model)))).toBe(JSON.stringify(golden));
 }
+
+export { LIST_FILES, request } from '../test-request.ts';
