@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../src/domain/message.ts';
-import { FakeProvider } from './fakes/fake-provider.ts';
+import { FakeProvider, openAiToolCall } from './fakes/fake-provider.ts';
 import { removeRoot, startTestVillage, type TestVillage } from './helpers/village-server.ts';
 
 /** OpenAI-compatible wire bodies, as the real API answers them. */
@@ -8,22 +8,7 @@ const text = (content: string) => ({
   choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
   usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 },
 });
-const toolCall = (name: string, args: Record<string, unknown>) => ({
-  choices: [
-    {
-      index: 0,
-      message: {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: `call_${name}`, type: 'function', function: { name, arguments: JSON.stringify(args) } },
-        ],
-      },
-      finish_reason: 'tool_calls',
-    },
-  ],
-  usage: { prompt_tokens: 60, completion_tokens: 8, total_tokens: 68 },
-});
+const toolCall = openAiToolCall;
 
 let fake: FakeProvider;
 let v: TestVillage;

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AgentMessage } from '../src/domain/message.ts';
 import type { SessionSummary } from '../src/domain/session.ts';
-import { FakeProvider } from './fakes/fake-provider.ts';
+import { join } from 'node:path';
+import { FakeProvider, openAiToolCall, textReply } from './fakes/fake-provider.ts';
 import { makeTempRoot, removeRoot, startTestVillage, type TestVillage } from './helpers/village-server.ts';
 
 const opened: TestVillage[] = [];
@@ -20,6 +21,18 @@ async function open(): Promise<TestVillage> {
   opened.push(v);
   await v.ready();
   return v;
+}
+
+async function waitForTurns(v: TestVillage, turns: number): Promise<void> {
+  const current = await v.ok<SessionSummary>('current_session');
+  for (let i = 0; i < 300; i += 1) {
+    const stats = await v.ok<{ totals: { turns: number } }>('session_stats', {
+      scope: { kind: 'session', sessionId: current.id },
+    });
+    if (stats.totals.turns >= turns) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`fewer than ${turns} turns recorded`);
 }
 
 /** An echo servant, started: it answers with what it received. */
@@ -284,6 +297,57 @@ describe('what every turn exit leaves in the session', () => {
     }
   });
 
+  it('an interrupted turn and a turn stopped by the budget are stored and survive a restart', async () => {
+    const fake = await new FakeProvider().start();
+    try {
+      const first = await open();
+      const { id } = await first.ok<{ id: string }>('upsert_template', {
+        template: {
+          name: 'F',
+          baseUrl: fake.baseUrl,
+          model: 'm',
+          provider: 'open_ai_compat',
+          credential: 'not_required',
+        },
+      });
+      await first.ok('create_agent', { spec: { id: 'f', name: 'F', modelTemplateId: id } });
+      await first.ok('start_agent', { agentId: 'f' });
+      // The call in flight is not cut (the provider bills it); the round boundary after it sees the stop.
+      fake.enqueue({ delayMs: 500, body: openAiToolCall('remember', { note: 'x' }) });
+      await first.ok('send_user_message', { to: 'f', content: 'slow one' });
+      for (let i = 0; i < 300 && fake.requests.length === 0; i += 1)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(await first.ok('interrupt_turn', { agentId: 'f' })).toEqual({ interrupted: true });
+      await waitForTurns(first, 1);
+      // A budget below the floor of one reservation: the next turn stops before calling the model.
+      await first.ok('set_token_budget', { tokenBudget: 1 });
+      await first.ok('send_user_message', { to: 'f', content: 'over budget' });
+      await waitForTurns(first, 2);
+      const current = await first.ok<SessionSummary>('current_session');
+      await first.close();
+      opened.splice(0);
+
+      const second = await open();
+      const { path } = await second.ok<{ path: string }>('export_session', { sessionId: current.id });
+      const records = (await readFile(path, 'utf8'))
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => JSON.parse(l));
+      expect(records.filter((r) => r.kind === 'turn').map((r) => r.turn.stop.kind)).toEqual([
+        'interrupted',
+        'reserve_short',
+      ]);
+      expect(records.filter((r) => r.kind === 'exchange').map((r) => r.sent)).toEqual([
+        expect.stringContaining('slow one'),
+        expect.stringContaining('over budget'),
+      ]);
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      await fake.stop();
+    }
+  });
+
   it('at boot, histories of deleted agents are dropped with a WARN', async () => {
     const first = await open();
     await echoServant(first);
@@ -327,6 +391,46 @@ describe('summarize rules', () => {
     expect(log).toMatch(
       /summarize: agent=e model=echo covers_up_to=\d+ folded_msgs=2 folded_chars=\d+ summary_chars=\d+ prompt=\d+ cached=0 total=\d+/,
     );
+  });
+
+  it('warns when a summary is not shorter than what it folds, and only then', async () => {
+    const fake = await new FakeProvider().start();
+    try {
+      const v = await open();
+      const { id } = await v.ok<{ id: string }>('upsert_template', {
+        template: {
+          name: 'F',
+          baseUrl: fake.baseUrl,
+          model: 'm',
+          provider: 'open_ai_compat',
+          credential: 'not_required',
+        },
+      });
+      await v.ok('create_agent', { spec: { id: 'f', name: 'F', modelTemplateId: id } });
+      await v.ok('start_agent', { agentId: 'f' });
+      fake.enqueue({ body: textReply('openai', 'a long answer '.repeat(20)) });
+      await v.ok('send_user_message', { to: 'f', content: 'a long question '.repeat(20) });
+      await waitForTurns(v, 1);
+      fake.enqueue({ body: textReply('openai', 'short.') });
+      expect(await v.ok('summarize_session')).toEqual({ summarized: 1 });
+      const logPath = join(root!, 'workspace', 'fuseforks.log');
+      let log = await readFile(logPath, 'utf8');
+      expect(log).toMatch(
+        /summarize: agent=f model=m covers_up_to=\d+ folded_msgs=2 folded_chars=\d+ summary_chars=6 /,
+      );
+      expect(log).not.toContain('not shorter');
+
+      fake.enqueue({ body: textReply('openai', 'ok') });
+      await v.ok('send_user_message', { to: 'f', content: 'hi' });
+      await waitForTurns(v, 3);
+      // A "summary" that blows one short round trip up (the ledger's example: 1,163 characters).
+      fake.enqueue({ body: textReply('openai', 'In this conversation, the user said hi. '.repeat(30)) });
+      expect(await v.ok('summarize_session')).toEqual({ summarized: 1 });
+      log = await readFile(logPath, 'utf8');
+      expect(log.match(/WARN summarize: agent=f summary is not shorter than what it folds/g)).toHaveLength(1);
+    } finally {
+      await fake.stop();
+    }
   });
 });
 

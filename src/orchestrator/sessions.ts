@@ -227,9 +227,7 @@ export class Sessions implements TurnSink, MessageSink {
     if (sessionId !== null) store.meta(sessionId);
     const ids = sessionId !== null ? [sessionId] : store.listSessions().map((x) => x.id);
     const turns: [string, TurnRecord][] = [];
-    for (const id of ids) {
-      for (const record of store.records(id)) if (record.kind === 'turn') turns.push([id, record.turn]);
-    }
+    for (const id of ids) for (const turn of store.turns(id)) turns.push([id, turn]);
     return turns;
   }
 

@@ -58,8 +58,10 @@ describe('an unknown kind in the file', () => {
       () => store.records(id),
       () => store.records(id, 2),
       () => store.tailMessages(id, 5),
+      () => store.tailMessages(id, 2),
       () => store.restoreHistories(id, 8),
       () => store.forkPoints(id),
+      () => store.turns(id),
       () => store.forkSession(id, 3),
       () => store.exportSession(id, dir),
     ];

@@ -27,11 +27,20 @@ CREATE INDEX sessions_by_updated_at ON sessions (json_extract(meta, '$.updatedAt
 `;
 
 /**
+ * Version 3: reads that want some kinds (the tail's messages, the statistics' turns, the history's
+ * exchanges and summaries) and the check for kinds this version does not know go through this index
+ * instead of reading every row; WITHOUT ROWID appends the key, so entries are ordered by seq.
+ */
+export const SCHEMA_V3_SQL = `
+CREATE INDEX records_by_kind ON records (session_id, kind);
+`;
+
+/**
  * `migrations[i]` takes a file from `PRAGMA user_version` i to i + 1 (0 = a new, empty file). A new
  * version only appends here, so it reads every older file; a file from a newer version is refused.
  * Adding a record kind means adding a version, so an older reader refuses the file at open.
  */
-export const MIGRATIONS: readonly string[] = [SCHEMA_V1_SQL, SCHEMA_V2_SQL];
+export const MIGRATIONS: readonly string[] = [SCHEMA_V1_SQL, SCHEMA_V2_SQL, SCHEMA_V3_SQL];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
 import { SCHEMA_V1_SQL, SCHEMA_VERSION } from './schema.ts';
-import { sessionStorePath } from './session-file.ts';
+import { PAGE_SIZE, sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
 import { exchange, message, tempDir, userMessage } from './test-kit.ts';
 
@@ -150,10 +150,9 @@ describe('migrations', () => {
     const store = SessionStore.open(path);
     const check = new Database(path, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    const indexes = check
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sessions'")
-      .all();
+    const indexes = check.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all();
     expect(indexes).toContainEqual({ name: 'sessions_by_updated_at' });
+    expect(indexes).toContainEqual({ name: 'records_by_kind' });
     check.close();
 
     expect(store.listSessions().map((s) => s.id)).toEqual(['100-aaaa', '200-bbbb']);
@@ -165,6 +164,8 @@ describe('migrations', () => {
       kind: 'turn',
       turn: { ...oldTurn, cacheWrite: 0, cacheWrite1h: 0 },
     });
+    expect(store.turns('100-aaaa')).toEqual([{ ...oldTurn, cacheWrite: 0, cacheWrite1h: 0 }]);
+    expect(store.tailMessages('100-aaaa', 5).map((m) => m.content)).toEqual(['from v1']);
     expect(store.append('200-bbbb', exchange('alice', 's2', 'r2'))).toBe(1);
     expect(store.latestSession()?.id).toBe('200-bbbb');
     store.close();
@@ -176,6 +177,7 @@ describe('migrations', () => {
     SessionStore.open(path).close();
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
     db.close();
   });
 });

@@ -99,6 +99,66 @@ describe('append', () => {
   });
 });
 
+describe('appendMany', () => {
+  it('writes the records in order with consecutive seqs and one metadata update', () => {
+    const id = store.createSession();
+    store.append(id, agentMessage('alice', 'first'));
+    const before = clock.now;
+    expect(
+      store.appendMany(id, [
+        agentMessage('alice', 'x'),
+        userMessage('titled by me'),
+        exchange('alice', 's', 'r'),
+      ]),
+    ).toEqual([1, 2, 3]);
+    expect(store.records(id).map((r) => [r.seq, r.kind])).toEqual([
+      [0, 'message'],
+      [1, 'message'],
+      [2, 'message'],
+      [3, 'exchange'],
+    ]);
+    // One clock read for the whole batch: the metadata was written once.
+    expect(store.meta(id)).toMatchObject({ title: 'titled by me', recordCount: 4, updatedAt: before + 1 });
+  });
+
+  it('is all or nothing: a bad record anywhere writes none of them', () => {
+    const id = store.createSession();
+    store.append(id, exchange('alice', 's', 'r'));
+    const batch = [userMessage('lost'), exchange('alice', 's2', 'r2'), summary('alice', 't', 3)];
+    expect(thrownCoreError(() => store.appendMany(id, batch)).code).toBe('INVALID_ARGUMENT');
+    expect(store.records(id)).toHaveLength(1);
+    expect(store.meta(id)).toMatchObject({ title: '', recordCount: 1 });
+    // A summary may cover records of its own batch written before it.
+    expect(store.appendMany(id, [userMessage('kept'), summary('alice', 't', 1)])).toEqual([1, 2]);
+  });
+
+  it('leaves an empty batch without a trace, and refuses an unknown session', () => {
+    const id = store.createSession();
+    const meta = store.meta(id);
+    expect(store.appendMany(id, [])).toEqual([]);
+    expect(store.meta(id)).toEqual(meta);
+    expect(thrownCoreError(() => store.appendMany('404-none', [userMessage('x')])).code).toBe(
+      'SESSION_NOT_FOUND',
+    );
+  });
+});
+
+describe('turns', () => {
+  it('returns only the turn records, in seq order', () => {
+    const id = store.createSession();
+    store.append(id, userMessage('hello', 'alice'));
+    store.append(id, turn('alice', { prompt: 1 }));
+    store.append(id, exchange('alice', 's', 'r'));
+    store.append(id, turn('bob', { prompt: 2 }));
+    expect(store.turns(id).map((t) => [t.agentId, t.prompt])).toEqual([
+      ['alice', 1],
+      ['bob', 2],
+    ]);
+    expect(store.turns(store.createSession())).toEqual([]);
+    expect(thrownCoreError(() => store.turns('404-none')).code).toBe('SESSION_NOT_FOUND');
+  });
+});
+
 describe('reading', () => {
   it('returns records in seq order with their payloads, from a seq on', () => {
     const id = store.createSession();

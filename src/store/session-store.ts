@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 import { isSafeIdentifier } from '../domain/ids.ts';
 import type { AgentMessage } from '../domain/message.ts';
-import type { ForkPoint, SessionMeta, SessionSummary } from '../domain/session.ts';
+import type { ForkPoint, SessionMeta, SessionSummary, TurnRecord } from '../domain/session.ts';
 import { writeExportFile } from './export-file.ts';
 import { forkPointOf } from './fork-points.ts';
 import { buildMeta, clipTitle, decodeMeta, encodeMeta, newSessionId, titleFrom } from './meta.ts';
 import type { RestoredHistories } from './restore.ts';
 import { restoreFromRecords } from './restore.ts';
-import type { SessionRecord, StoredRecord } from './record.ts';
+import type { MessageEntry, SessionRecord, StoredRecord, TurnEntry } from './record.ts';
 import { decodeRecord, encodeRecord, isRecordKind, unknownKind } from './record.ts';
 import { openStoreFile } from './session-file.ts';
 import type { RecordRow, Statements } from './statements.ts';
@@ -75,22 +75,40 @@ export class SessionStore {
    * updatedAt and recordCount, and titles an untitled session after its first user message.
    */
   append(sessionId: string, record: SessionRecord): number {
-    const { kind, body } = guarded('write', () => encodeRecord(record));
-    if (record.kind === 'summary' && !Number.isInteger(record.coversUpToSeq)) {
-      throw invalidArgument('coversUpToSeq must be an integer');
+    return this.appendMany(sessionId, [record])[0]!;
+  }
+
+  /**
+   * Add several records in one transaction (all or none), seqs consecutive in the given order; the
+   * metadata is written once. Returns the seqs.
+   */
+  appendMany(sessionId: string, records: readonly SessionRecord[]): number[] {
+    const encoded = guarded('write', () => records.map((record) => encodeRecord(record)));
+    for (const record of records) {
+      if (record.kind === 'summary' && !Number.isInteger(record.coversUpToSeq)) {
+        throw invalidArgument('coversUpToSeq must be an integer');
+      }
     }
     return this.tx.write(() => {
       const meta = this.loadMeta(sessionId);
-      const seq = (this.s.lastSeq.get(sessionId)?.seq ?? -1) + 1;
-      if (record.kind === 'summary' && record.coversUpToSeq >= seq) {
-        throw invalidArgument(`coversUpToSeq ${record.coversUpToSeq} must be below the summary's seq ${seq}`);
+      const first = (this.s.lastSeq.get(sessionId)?.seq ?? -1) + 1;
+      let title = meta.title;
+      const seqs = records.map((record, i) => {
+        const seq = first + i;
+        if (record.kind === 'summary' && record.coversUpToSeq >= seq) {
+          throw invalidArgument(
+            `coversUpToSeq ${record.coversUpToSeq} must be below the summary's seq ${seq}`,
+          );
+        }
+        this.s.insertRecord.run(sessionId, seq, encoded[i]!.kind, encoded[i]!.body);
+        if (title === '' && record.kind === 'message') title = titleFrom(record.message) ?? '';
+        return seq;
+      });
+      if (records.length > 0) {
+        const next = { ...meta, title, updatedAt: this.now(), recordCount: first + records.length };
+        this.s.updateMeta.run(encodeMeta(next), sessionId);
       }
-      this.s.insertRecord.run(sessionId, seq, kind, body);
-      const title =
-        meta.title === '' && record.kind === 'message' ? (titleFrom(record.message) ?? '') : meta.title;
-      const next = { ...meta, title, updatedAt: this.now(), recordCount: seq + 1 };
-      this.s.updateMeta.run(encodeMeta(next), sessionId);
-      return seq;
+      return seqs;
     });
   }
 
@@ -135,19 +153,12 @@ export class SessionStore {
   tailMessages(sessionId: string, limit: number): AgentMessage[] {
     requireCount('limit', limit);
     return guarded('read', () => {
-      const messages: AgentMessage[] = [];
-      let seen = 0;
-      if (limit > 0) {
-        for (const row of this.s.recordsBackward.iterate(sessionId)) {
-          seen += 1;
-          const record = decodeRow(row);
-          if (record.kind !== 'message') continue;
-          messages.push(record.message);
-          if (messages.length === limit) break;
-        }
-      }
-      if (seen === 0) this.ensureExists(sessionId);
-      return messages.reverse();
+      const rows = limit === 0 ? [] : this.s.lastMessages.all(sessionId, limit).reverse();
+      if (rows.length === 0) this.ensureExists(sessionId);
+      if (limit === 0) return [];
+      // The read covers every record from the oldest message it returns (all of them when it is short).
+      this.requireKnownKinds(sessionId, rows.length === limit ? rows[0]!.seq : 0);
+      return rows.map((row) => (decodeRow(row) as MessageEntry).message);
     });
   }
 
@@ -156,7 +167,8 @@ export class SessionStore {
     requireCount('historyTurns', historyTurns);
     return guarded('read', () => {
       this.ensureExists(sessionId);
-      return restoreFromRecords(this.rowsWithBody(this.s.historyRows, sessionId), historyTurns);
+      this.requireKnownKinds(sessionId, 0);
+      return restoreFromRecords(this.s.historyRows.all(sessionId).map(decodeRow), historyTurns);
     });
   }
 
@@ -164,13 +176,22 @@ export class SessionStore {
   forkPoints(sessionId: string): ForkPoint[] {
     return guarded('read', () => {
       this.ensureExists(sessionId);
+      this.requireKnownKinds(sessionId, 0);
       const points: ForkPoint[] = [];
-      for (const record of this.rowsWithBody(this.s.messageRows, sessionId)) {
-        if (record.kind !== 'message') continue;
-        const point = forkPointOf(record.seq, record.message);
+      for (const row of this.s.messageRows.iterate(sessionId)) {
+        const point = forkPointOf(row.seq, (decodeRow(row) as MessageEntry).message);
         if (point !== null) points.push(point);
       }
       return points;
+    });
+  }
+
+  /** The session's turn records, in seq order (what the statistics read, without the other bodies). */
+  turns(sessionId: string): TurnRecord[] {
+    return guarded('read', () => {
+      this.ensureExists(sessionId);
+      this.requireKnownKinds(sessionId, 0);
+      return this.s.turnRows.all(sessionId).map((row) => (decodeRow(row) as TurnEntry).turn);
     });
   }
 
@@ -256,20 +277,25 @@ export class SessionStore {
     for (const row of this.s.recordsFrom.iterate(sessionId, 0)) yield decodeRow(row);
   }
 
-  /** Rows whose body the query kept, decoded; every row's kind is still checked. */
-  private *rowsWithBody(
-    statement: Database.Statement<[string], RecordRow>,
-    sessionId: string,
-  ): Generator<StoredRecord> {
-    for (const row of statement.iterate(sessionId)) {
-      if (!isRecordKind(row.kind)) throw unknownKind(row.seq, row.kind);
-      if (row.body !== null) yield decodeRow(row);
+  /**
+   * A read that selects some kinds still refuses a kind this version does not know at or after
+   * `fromSeq` (never a silent skip): the session's distinct kinds are walked through the kind index.
+   */
+  private requireKnownKinds(sessionId: string, fromSeq: number): void {
+    let kind = '';
+    for (;;) {
+      const next = this.s.nextKind.get(sessionId, kind);
+      if (next === undefined) return;
+      kind = next.kind;
+      if (isRecordKind(kind)) continue;
+      const found = this.s.firstOfKindFrom.get(sessionId, kind, fromSeq);
+      if (found !== undefined) throw unknownKind(found.seq, kind);
     }
   }
 }
 
 function decodeRow(row: RecordRow): StoredRecord {
-  return decodeRecord(row.seq, row.kind, row.body ?? '');
+  return decodeRecord(row.seq, row.kind, row.body);
 }
 
 function requireCount(name: string, value: number): void {

@@ -6,14 +6,15 @@ export interface MetaRow {
   meta: string;
 }
 
-/** A records row; `body` is null where the query leaves out kinds it does not need to parse. */
 export interface RecordRow {
   seq: number;
   kind: string;
-  body: string | null;
+  body: string;
 }
 
 const KNOWN_KINDS = RECORD_KINDS.map((kind) => `'${kind}'`).join(', ');
+/** Rows of some kinds only, through the kind index (without statistics SQLite would pick the key). */
+const BY_KIND = 'FROM records INDEXED BY records_by_kind WHERE session_id = ?';
 const BY_UPDATED = `ORDER BY json_extract(meta, '$.updatedAt') DESC, id DESC`;
 
 /** Every statement the store runs, prepared once per connection. */
@@ -36,18 +37,24 @@ export function prepareStatements(db: Database.Database) {
     recordsFrom: db.prepare<[string, number], RecordRow>(
       'SELECT seq, kind, body FROM records WHERE session_id = ? AND seq >= ? ORDER BY seq',
     ),
-    recordsBackward: db.prepare<[string], RecordRow>(
-      'SELECT seq, kind, body FROM records WHERE session_id = ? ORDER BY seq DESC',
+    lastMessages: db.prepare<[string, number], RecordRow>(
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'message' ORDER BY seq DESC LIMIT ?`,
     ),
-    /** Every row's kind (so an unknown one is still seen), bodies only for exchanges and summaries. */
     historyRows: db.prepare<[string], RecordRow>(
-      `SELECT seq, kind, CASE WHEN kind IN ('exchange', 'summary') THEN body END AS body
-       FROM records WHERE session_id = ? ORDER BY seq`,
+      `SELECT seq, kind, body ${BY_KIND} AND kind IN ('exchange', 'summary') ORDER BY seq`,
     ),
-    /** Every row's kind, bodies only for messages. */
     messageRows: db.prepare<[string], RecordRow>(
-      `SELECT seq, kind, CASE WHEN kind = 'message' THEN body END AS body
-       FROM records WHERE session_id = ? ORDER BY seq`,
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'message' ORDER BY seq`,
+    ),
+    turnRows: db.prepare<[string], RecordRow>(
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'turn' ORDER BY seq`,
+    ),
+    /** The session's kinds one at a time, in O(log n) each (the index is ordered by kind). */
+    nextKind: db.prepare<[string, string], { kind: string }>(
+      'SELECT kind FROM records WHERE session_id = ? AND kind > ? ORDER BY kind LIMIT 1',
+    ),
+    firstOfKindFrom: db.prepare<[string, string, number], { seq: number }>(
+      'SELECT seq FROM records WHERE session_id = ? AND kind = ? AND seq >= ? ORDER BY seq LIMIT 1',
     ),
     unknownKindUpTo: db.prepare<[string, number], { seq: number; kind: string }>(
       `SELECT seq, kind FROM records WHERE session_id = ? AND seq <= ? AND kind NOT IN (${KNOWN_KINDS}) LIMIT 1`,

@@ -61,6 +61,26 @@ export function textReply(wire: WireKind, text: string): unknown {
   }
 }
 
+/** An OpenAI-compatible answer that calls one tool. */
+export function openAiToolCall(name: string, args: Record<string, unknown>): unknown {
+  return {
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: `call_${name}`, type: 'function', function: { name, arguments: JSON.stringify(args) } },
+          ],
+        },
+        finish_reason: 'tool_calls',
+      },
+    ],
+    usage: { prompt_tokens: 60, completion_tokens: 8, total_tokens: 68 },
+  };
+}
+
 export class FakeProvider {
   readonly requests: RecordedRequest[] = [];
   private readonly script: ScriptedReply[] = [];
