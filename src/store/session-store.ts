@@ -83,7 +83,6 @@ export class SessionStore {
    * metadata is written once. Returns the seqs.
    */
   appendMany(sessionId: string, records: readonly SessionRecord[]): number[] {
-    const encoded = guarded('write', () => records.map((record) => encodeRecord(record)));
     for (const record of records) {
       if (record.kind === 'summary' && !Number.isInteger(record.coversUpToSeq)) {
         throw invalidArgument('coversUpToSeq must be an integer');
@@ -100,7 +99,9 @@ export class SessionStore {
             `coversUpToSeq ${record.coversUpToSeq} must be below the summary's seq ${seq}`,
           );
         }
-        this.s.insertRecord.run(sessionId, seq, encoded[i]!.kind, encoded[i]!.body);
+        // Encoded one at a time: a batch of bodies held at once is garbage-collector work (rollback undoes a failure).
+        const { kind, body } = encodeRecord(record);
+        this.s.insertRecord.run(sessionId, seq, kind, body);
         if (title === '' && record.kind === 'message') title = titleFrom(record.message) ?? '';
         return seq;
       });
