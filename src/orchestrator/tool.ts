@@ -26,8 +26,11 @@ export type ToolSpecContext = Omit<ToolContext, 'signal'>;
  */
 export interface AgentTool {
   readonly name: string;
-  /** The spec offered to this agent, or null to hide the tool from it. */
-  specFor(ctx: ToolSpecContext): ToolSpec | null;
+  /**
+   * The spec offered to this agent, or null to hide the tool from it. May read files (run lists the
+   * agent's allow patterns from its run.json), so it may be async.
+   */
+  specFor(ctx: ToolSpecContext): ToolSpec | null | Promise<ToolSpec | null>;
   /** Own tools get the `reason` field; tools with someone else's schema (MCP) do not. */
   readonly wantsReason: boolean;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string>;

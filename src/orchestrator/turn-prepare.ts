@@ -22,7 +22,7 @@ import {
 import { turnStartLine } from './lines/index.ts';
 import { RepeatGuard } from './repeat-guard.ts';
 import { roomLogToolSpec, routingTools, routingToolSpec } from './synthetic-tools.ts';
-import { withReasonField, type ToolSpecContext } from './tool.ts';
+import { withReasonField, type AgentTool, type ToolSpecContext } from './tool.ts';
 import { emptySpend, type Turn } from './turn-state.ts';
 
 export type Prepared = { kind: 'ready'; turn: Turn } | { kind: 'failed'; error: CoreError };
@@ -128,12 +128,13 @@ export async function prepareTurn(
     const label = `${r.target}（${names.get(r.target) ?? r.target}）`;
     offered.push(routingToolSpec(r, label, language));
   }
-  const offeredTools = tools.filter((t) => {
-    const toolSpec = t.specFor(toolCtx);
-    if (!toolSpec) return false;
+  const offeredTools: AgentTool[] = [];
+  for (const t of tools) {
+    const toolSpec = await t.specFor(toolCtx);
+    if (!toolSpec) continue;
     offered.push(t.wantsReason ? withReasonField(toolSpec, language) : toolSpec);
-    return true;
-  });
+    offeredTools.push(t);
+  }
   if (template.useTools && spec.hearsRoomLog)
     offered.push(withReasonField(roomLogToolSpec(language), language));
 

@@ -1,0 +1,43 @@
+import { open, stat } from 'node:fs/promises';
+import { BINARY_SNIFF_BYTES, MAX_FILE_BYTES } from './limits.ts';
+
+export type TextRead =
+  | { kind: 'ok'; text: string; bytes: number }
+  | { kind: 'folder' }
+  | { kind: 'too_large'; bytes: number }
+  | { kind: 'binary' }
+  | { kind: 'not_utf8' };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lossy = new TextDecoder('utf-8');
+
+export function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
+/**
+ * A text file of at most 2 MiB, in the check order of the write tools: folder, size, binary (a NUL in
+ * the first 4 KiB), then UTF-8. `strict` refuses text that is not valid UTF-8 (what is written back
+ * must not be a lossy copy); otherwise invalid sequences read as U+FFFD.
+ */
+export async function readTextFile(abs: string, strict: boolean): Promise<TextRead> {
+  const info = await stat(abs);
+  if (info.isDirectory()) return { kind: 'folder' };
+  if (info.size > MAX_FILE_BYTES) return { kind: 'too_large', bytes: info.size };
+  const handle = await open(abs, 'r');
+  let bytes: Buffer;
+  try {
+    bytes = await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+  // The file may have grown between stat and read.
+  if (bytes.length > MAX_FILE_BYTES) return { kind: 'too_large', bytes: bytes.length };
+  if (looksBinary(bytes)) return { kind: 'binary' };
+  try {
+    return { kind: 'ok', text: utf8.decode(bytes), bytes: bytes.length };
+  } catch {
+    if (strict) return { kind: 'not_utf8' };
+    return { kind: 'ok', text: lossy.decode(bytes), bytes: bytes.length };
+  }
+}
