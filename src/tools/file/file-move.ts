@@ -1,0 +1,76 @@
+import { cp, lstat, mkdir, rename } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import { resolveCreatable, resolveExisting, type Resolved } from '../work-dir/resolve.ts';
+import { F } from './file-texts.ts';
+import { kindOf, why, type OpEnv } from './file-write.ts';
+
+export const LINK_REFUSED = (p: string) =>
+  `シンボリックリンクは移動・削除の対象にできません: ${p}（リンク先ではなくリンクそのものを扱う方法がないため）。`;
+
+/** The source of move / remove: it exists, is not the work folder itself, and is not a link. */
+export async function existingSource(workDir: string, path: unknown): Promise<Resolved> {
+  const source = await resolveExisting(workDir, path);
+  if (!source.ok) return source;
+  if (source.rel === '.') return { ok: false, reason: 'invalid', message: F.rootRefused };
+  try {
+    if ((await lstat(resolve(workDir, path as string))).isSymbolicLink()) {
+      return { ok: false, reason: 'invalid', message: LINK_REFUSED(path as string) };
+    }
+  } catch {
+    // Resolved a moment ago; the move itself will report a vanished file.
+  }
+  return source;
+}
+
+async function destination(env: OpEnv, to: unknown, from: { abs: string; rel: string }): Promise<Resolved> {
+  const target = await resolveCreatable(env.workDir, to);
+  if (!target.ok) return target;
+  if ((await kindOf(target.abs)) !== null) {
+    return { ok: false, reason: 'invalid', message: F.destinationExists(target.rel) };
+  }
+  if (target.abs.startsWith(from.abs + sep)) {
+    return { ok: false, reason: 'invalid', message: F.intoItself(from.rel, target.rel) };
+  }
+  return target;
+}
+
+/** `move { path, to }`: both ends checked; never replaces what is at `to`. */
+export async function moveOp(env: OpEnv, path: unknown, to: unknown): Promise<string> {
+  const source = await existingSource(env.workDir, path);
+  if (!source.ok) return source.message;
+  const target = await destination(env, to, source);
+  if (!target.ok) return target.message;
+  const refused = env.fenced('move', [source.rel, target.rel]);
+  if (refused) return refused;
+  try {
+    await mkdir(dirname(target.abs), { recursive: true });
+    await rename(source.abs, target.abs);
+  } catch (error) {
+    return F.ioFailed('移動', source.rel, why(error));
+  }
+  return F.moved(source.rel, target.rel);
+}
+
+/** `copy { path, to }`: a file or a folder; links inside a copied folder are copied as links. */
+export async function copyOp(env: OpEnv, path: unknown, to: unknown): Promise<string> {
+  const source = await resolveExisting(env.workDir, path);
+  if (!source.ok) return source.message;
+  if (source.rel === '.') return F.rootRefused;
+  const target = await destination(env, to, source);
+  if (!target.ok) return target.message;
+  // Copying out of a fenced area is a read: only the destination is asked.
+  const refused = env.fenced('copy', [target.rel]);
+  if (refused) return refused;
+  try {
+    await mkdir(dirname(target.abs), { recursive: true });
+    await cp(source.abs, target.abs, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+      verbatimSymlinks: true,
+    });
+  } catch (error) {
+    return F.ioFailed('複製', source.rel, why(error));
+  }
+  return F.copied(source.rel, target.rel);
+}

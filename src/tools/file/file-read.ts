@@ -1,0 +1,27 @@
+import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
+import { readTextFile } from '../work-dir/read-text.ts';
+import { resolveExisting } from '../work-dir/resolve.ts';
+import { T } from '../work-dir/texts.ts';
+import { F } from './file-texts.ts';
+
+/** `read { path }`: the text, cut at 12,000 characters with a notice that there is no way to read on. */
+export async function readOp(workDir: string, path: unknown): Promise<string> {
+  const target = await resolveExisting(workDir, path);
+  if (!target.ok) return target.message;
+  const read = await readTextFile(target.abs, false);
+  switch (read.kind) {
+    case 'folder':
+      return F.folderRead(target.rel);
+    case 'too_large':
+      return T.tooLarge(target.rel, read.bytes);
+    case 'binary':
+      return T.binary(target.rel);
+    case 'not_utf8':
+      return T.notUtf8(target.rel);
+    case 'ok': {
+      const chars = [...read.text];
+      if (chars.length <= MAX_OUTPUT_CHARS) return read.text;
+      return chars.slice(0, MAX_OUTPUT_CHARS).join('') + F.readTruncated(chars.length);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { access } from 'node:fs/promises';
+import { F } from './file-texts.ts';
+import { existingSource } from './file-move.ts';
+import { why, type OpEnv } from './file-write.ts';
+
+/** Moves one path to the OS trash; throws when there is no trash to move it to. */
+export type TrashFn = (abs: string) => Promise<void>;
+
+/** The freedesktop / macOS / Windows trash through the `trash` package, never globbing the name. */
+export const osTrash: TrashFn = async (abs) => {
+  const { default: trash } = await import('trash');
+  await trash([abs], { glob: false });
+};
+
+/** `remove { path }`: to the trash only; when that fails, nothing is deleted. */
+export async function removeOp(env: OpEnv, path: unknown, trash: TrashFn): Promise<string> {
+  const source = await existingSource(env.workDir, path);
+  if (!source.ok) return source.message;
+  const refused = env.fenced('remove', [source.rel]);
+  if (refused) return refused;
+  try {
+    await trash(source.abs);
+  } catch (error) {
+    return F.trashFailed(source.rel, why(error));
+  }
+  // `trash` passes over what it could not find: make sure the path is really gone.
+  const stillThere = await access(source.abs).then(
+    () => true,
+    () => false,
+  );
+  return stillThere ? F.trashFailed(source.rel, 'still present') : F.trashed(source.rel);
+}
