@@ -6,7 +6,7 @@ import { Orchestrator } from '../orchestrator/orchestrator.ts';
 import { Sessions } from '../orchestrator/sessions.ts';
 import { SessionStore, sessionStorePath } from '../store/index.ts';
 import { BundledToolRegistry } from '../tools/registry.ts';
-import { rememberTool } from '../tools/remember/remember-tool.ts';
+import { bundledTools } from '../tools/bundled.ts';
 import { openVillage } from '../world/open-village.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
@@ -102,7 +102,7 @@ export class Boot {
         log,
         events,
         secrets,
-        tools: new BundledToolRegistry(village, [rememberTool(village)]),
+        tools: new BundledToolRegistry(village, bundledTools(village)),
         backendFor: this.deps.backendFor,
         turnSink: sessions,
         messageSink: sessions,

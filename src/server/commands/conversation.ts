@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { agentIdSchema } from '../../domain/schemas.ts';
+import { listWorkDirFiles } from '../../tools/completion/work-dir-files.ts';
+import { requireAgent } from '../../world/validate.ts';
 import { command, type CommandTable } from '../command.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
@@ -21,6 +23,11 @@ export const conversationCommands: CommandTable = {
     interrupted: ctx.orchestrator.interruptTurn(agentId),
   })),
   interrupt_all: command(z.strictObject({}), (ctx) => ({ interrupted: ctx.orchestrator.interruptAll() })),
+  /** `@` completion: the agent's work-folder files (none without a work folder). */
+  list_work_dir_files: command(agentArg, async (ctx, { agentId }) => {
+    const spec = requireAgent(ctx.village.state, agentId);
+    return spec.workDir === null ? { files: [], truncated: false } : listWorkDirFiles(spec.workDir);
+  }),
   list_messages: command(z.strictObject({ limit: z.int().min(1).max(5000).optional() }), (ctx, { limit }) =>
     ctx.orchestrator.messages.list(limit),
   ),

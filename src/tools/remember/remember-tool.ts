@@ -5,27 +5,26 @@ import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
 export const MEMORY_MAX_CHARS = 12_000;
 export const NOTE_MAX_CHARS = 1_000;
 
-const TEXT = {
+const DESCRIPTION = {
   ja: {
     description:
       '覚えておくべきことを自分の Memory.md に 1 行追記します。Memory.md は以後のすべてのターンのシステムプロンプトに入ります。短く、後で役立つ事実だけを書いてください。',
     note: '追記する 1 行（改行は空白に置き換えます）',
-    empty: '追記する内容が空です。',
-    tooLong: (n: number) => `1 回の追記は ${n} 字までです。短くしてください。`,
-    full: (n: number) =>
-      `Memory.md が上限（${n} 字）に達するため追記しませんでした。人に整理を頼んでください。`,
-    done: (chars: number) => `Memory.md に追記しました（全 ${chars} 字）。`,
   },
   en: {
     description:
       'Append one line to your Memory.md. Memory.md goes into the system prompt of every later turn: keep it short, facts that will help later.',
     note: 'The line to append (line breaks become spaces)',
-    empty: 'There is nothing to append.',
-    tooLong: (n: number) => `One note is at most ${n} characters. Make it shorter.`,
-    full: (n: number) =>
-      `Not appended: Memory.md would pass its limit (${n} characters). Ask a person to tidy it.`,
-    done: (chars: number) => `Appended to Memory.md (${chars} characters in all).`,
   },
+};
+
+/** Results stay Japanese whatever the village language (ledger Spec 35 D4: tool results are not translated). */
+const RESULT = {
+  empty: '追記する内容が空です。',
+  tooLong: (n: number) => `1 回の追記は ${n} 字までです。短くしてください。`,
+  full: (n: number) =>
+    `Memory.md が上限（${n} 字）に達するため追記しませんでした。人に整理を頼んでください。`,
+  done: (chars: number) => `Memory.md に追記しました（全 ${chars} 字）。`,
 };
 
 /** `remember`: the agent's only way to write its Memory.md (one line at a time). */
@@ -35,15 +34,15 @@ export function rememberTool(village: Village): AgentTool {
     wantsReason: true,
     specFor: (ctx) => ({
       name: 'remember',
-      description: TEXT[ctx.language].description,
+      description: DESCRIPTION[ctx.language].description,
       parameters: {
         type: 'object',
-        properties: { note: { type: 'string', description: TEXT[ctx.language].note } },
+        properties: { note: { type: 'string', description: DESCRIPTION[ctx.language].note } },
         required: ['note'],
       },
     }),
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-      const t = TEXT[ctx.language];
+      const t = RESULT;
       const note = typeof args.note === 'string' ? args.note.replace(/[\r\n]+/g, ' ').trim() : '';
       if (note === '') return t.empty;
       if ([...note].length > NOTE_MAX_CHARS) return t.tooLong(NOTE_MAX_CHARS);
