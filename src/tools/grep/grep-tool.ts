@@ -1,0 +1,100 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { ToolSpec } from '../../llm/canonical.ts';
+import type { AgentTool, ToolContext, ToolSpecContext } from '../../orchestrator/tool.ts';
+import { MAX_FILES } from '../work-dir/limits.ts';
+import { resolveExisting } from '../work-dir/resolve.ts';
+import { T } from '../work-dir/texts.ts';
+import { walkWorkDir } from '../work-dir/walk.ts';
+import { parseGrepArgs, readInclude, type IncludeRead } from './args.ts';
+import { GREP_DESCRIPTIONS } from './descriptions.ts';
+import { formatGrep } from './format.ts';
+import { scanFiles, type ScanTarget } from './scan.ts';
+
+export interface GrepToolOptions {
+  /** The walk's file cap; MAX_FILES unless a test needs a small one. */
+  maxFiles?: number;
+}
+
+const LOGGED_INCLUDE_CHARS = 200;
+
+function grepSpec(ctx: ToolSpecContext): ToolSpec {
+  const d = GREP_DESCRIPTIONS[ctx.language];
+  return {
+    name: 'grep',
+    description: d.description,
+    parameters: {
+      type: 'object',
+      properties: {
+        pattern: { type: 'string', description: d.pattern },
+        path: { type: 'string', description: d.path },
+        include: { type: 'string', description: d.include },
+        context: { type: 'integer', description: d.context },
+        case_insensitive: { type: 'boolean', description: d.caseInsensitive },
+        count_only: { type: 'boolean', description: d.countOnly },
+      },
+      required: ['pattern'],
+    },
+  };
+}
+
+/** One `grep include:` line for every call that passed include, whatever became of it (Spec 16 #6). */
+function logInclude(ctx: ToolContext, include: IncludeRead): void {
+  if (!include.present) return;
+  const text =
+    include.text.length > LOGGED_INCLUDE_CHARS
+      ? `${include.text.slice(0, LOGGED_INCLUDE_CHARS)}…`
+      : include.text;
+  ctx.log.note(`grep include: agent=${ctx.agentId} pattern=${text} outcome=${include.outcome}`);
+}
+
+async function runGrep(args: Record<string, unknown>, ctx: ToolContext, maxFiles: number): Promise<string> {
+  const include = readInclude(args.include, args.case_insensitive === true);
+  logInclude(ctx, include);
+  if (ctx.workDir === null) return T.workDirMissing;
+  const parsed = parseGrepArgs(args, include);
+  if (!parsed.ok) return parsed.message;
+  const { pattern, context, countOnly, caseInsensitive } = parsed.args;
+  const resolved = await resolveExisting(ctx.workDir, parsed.args.path);
+  if (!resolved.ok) return resolved.message;
+  const info = await stat(resolved.abs);
+  let targets: ScanTarget[];
+  let scanCap: number | null = null;
+  if (info.isDirectory()) {
+    const walk = await walkWorkDir(resolved.abs, resolved.rel, maxFiles);
+    targets = walk.entries.filter((entry) => !entry.isDir);
+    if (walk.truncated) scanCap = maxFiles;
+  } else {
+    targets = [{ rel: resolved.rel, abs: resolved.abs, name: basename(resolved.abs) }];
+  }
+  const scan = await scanFiles(targets, { pattern, include: parsed.args.include, context, countOnly });
+  if (!info.isDirectory()) {
+    // One named file: say plainly why it was not searched.
+    if (scan.skipped.binary > 0) return T.binary(resolved.rel);
+    if (scan.skipped.tooLarge > 0) return T.tooLarge(resolved.rel, info.size);
+  }
+  return formatGrep({ scan, context, countOnly, caseInsensitive, includeUsed: include.present, scanCap });
+}
+
+function failureText(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const detail = typeof code === 'string' ? `（${code}）` : '';
+  return `grep を実行できませんでした${detail}。path を見直すか、少し待ってから呼び直してください。`;
+}
+
+/** `grep`: search lines of the work folder's text files (ledger part 4 `bundled_tools_contract`). */
+export function grepTool(options: GrepToolOptions = {}): AgentTool {
+  const maxFiles = options.maxFiles ?? MAX_FILES;
+  return {
+    name: 'grep',
+    wantsReason: true,
+    specFor: grepSpec,
+    async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+      try {
+        return await runGrep(args, ctx, maxFiles);
+      } catch (error) {
+        return failureText(error);
+      }
+    },
+  };
+}
