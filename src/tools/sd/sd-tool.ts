@@ -1,0 +1,88 @@
+import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
+import { NO_FENCE, type WriteFence } from '../work-dir/fence.ts';
+import { T } from '../work-dir/texts.ts';
+import { openTarget } from '../work-dir/edit-target.ts';
+import { batchPreview, type SdRequest } from './sd-batch.ts';
+import { compileSd, replaceAllSd } from './sd-regex.ts';
+import { S, SD_SPEC } from './sd-texts.ts';
+import { finishEdit } from '../work-dir/two-phase.ts';
+import { W, errorDetail } from '../work-dir/write-texts.ts';
+
+/**
+ * `sd`: regex replace in one existing file of the work folder, two-phase (ledger part 4
+ * `write_tools_contract`, Spec 17 for `paths`). Preview by default; `apply: true` writes through the
+ * fence. Every failure comes back as result text.
+ */
+export function sdTool(fence: WriteFence = NO_FENCE): AgentTool {
+  return {
+    name: 'sd',
+    wantsReason: true,
+    specFor: (ctx) => {
+      const t = SD_SPEC[ctx.language];
+      return {
+        name: 'sd',
+        description: t.description,
+        parameters: {
+          type: 'object',
+          properties: {
+            pattern: { type: 'string', description: t.pattern },
+            replacement: { type: 'string', description: t.replacement },
+            path: { type: 'string', description: t.path },
+            paths: { type: 'array', items: { type: 'string' }, description: t.paths },
+            case_insensitive: { type: 'boolean', description: t.caseInsensitive },
+            apply: { type: 'boolean', description: t.apply },
+          },
+          required: ['pattern', 'replacement'],
+        },
+      };
+    },
+    async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+      try {
+        return await run(args, ctx, fence);
+      } catch (error) {
+        return W.unexpected(errorDetail(error));
+      }
+    },
+  };
+}
+
+async function run(args: Record<string, unknown>, ctx: ToolContext, fence: WriteFence): Promise<string> {
+  if (ctx.workDir === null) return T.workDirMissing;
+  const { pattern, replacement } = args;
+  if (typeof pattern !== 'string') return S.patternMissing;
+  if (pattern === '') return S.patternEmpty;
+  if (typeof replacement !== 'string') return S.replacementMissing;
+  const request: SdRequest = { pattern, replacement, caseInsensitive: args.case_insensitive === true };
+  const apply = args.apply === true;
+  const hasPath = args.path !== undefined && args.path !== null;
+  const hasPaths = args.paths !== undefined && args.paths !== null;
+  if (hasPaths) {
+    // Freeze 1 before anything else: there is no write path through `paths`.
+    if (apply) return S.pathsWithApply;
+    if (hasPath) return S.bothTargets;
+    if (!Array.isArray(args.paths)) return S.pathsNotArray;
+    if (args.paths.length === 0) return S.pathsEmpty;
+    return batchPreview(ctx.workDir, args.paths, request);
+  }
+  if (!hasPath) return S.noTarget;
+
+  const file = await openTarget(ctx.workDir, args.path, { strict: true });
+  if (!file.ok) return file.message;
+  const compiled = compileSd(request.pattern, request.replacement, request.caseInsensitive);
+  if (!compiled.ok) return compiled.message;
+  const replaced = replaceAllSd(compiled.sd, file.text);
+  if (replaced.count === 0) return W.noChange(file.rel, S.noMatch);
+  return finishEdit({
+    ctx,
+    fence,
+    op: 'sd_apply',
+    abs: file.abs,
+    rel: file.rel,
+    before: file.text,
+    after: replaced.text,
+    apply,
+    what: S.replaced(replaced.count),
+    sameWhy: S.sameText,
+    tooLargeHint: S.tooLargeHint,
+  });
+}
