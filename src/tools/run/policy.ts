@@ -1,0 +1,199 @@
+/**
+ * The run.json model, `agents/{id}/run.json`: `{ version, allow[], deny[], pending[], timeoutSecs }`
+ * (ledger part 5 §2.1). Two readers, because the safe fallback differs by path (failures.md #70):
+ * - {@link loadPolicyForMatching}: a missing or broken file gives the defaults. allow and deny both
+ *   vanish together, so every call is pending: fail closed.
+ * - {@link readPolicyForWriteBack}: a missing file is an empty policy, a broken one is an error and
+ *   the file is never touched (writing back defaults is what erased a person's allow and deny).
+ */
+import { CoreError } from '../../domain/errors.ts';
+import { RUN_TIMEOUT_MAX_SECS } from '../../world/config-files.ts';
+import { configIo, readTextOrNull } from '../../world/fs-util.ts';
+import { jsonProblem } from '../../world/json-problem.ts';
+import { assertNoSymlink } from '../../world/no-symlink.ts';
+import type { VillagePaths } from '../../world/paths.ts';
+
+export const RUN_JSON_VERSION = 1;
+export const RUN_TIMEOUT_DEFAULT_SECS = 60;
+/** At most this many pending entries per agent; the oldest firstRequestedAtMs is pushed out. */
+export const PENDING_MAX = 20;
+
+export interface PendingCommand {
+  command: string;
+  args: string[];
+  count: number;
+  firstRequestedAtMs: number;
+}
+
+export interface RunPolicy {
+  version: number;
+  allow: string[];
+  deny: string[];
+  pending: PendingCommand[];
+  timeoutSecs: number;
+}
+
+/** No allow, no deny: every call is pending (fail closed). */
+export function defaultPolicy(): RunPolicy {
+  return {
+    version: RUN_JSON_VERSION,
+    allow: [],
+    deny: [],
+    pending: [],
+    timeoutSecs: RUN_TIMEOUT_DEFAULT_SECS,
+  };
+}
+
+export type ParsedRunJson =
+  { ok: true; policy: RunPolicy; raw: Record<string, unknown> } | { ok: false; problem: string };
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function parsePendingEntry(value: unknown): PendingCommand | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entry = value as Record<string, unknown>;
+  const { command, args, count, firstRequestedAtMs } = entry;
+  if (typeof command !== 'string' || !isStringArray(args)) return null;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
+  if (typeof firstRequestedAtMs !== 'number' || !Number.isFinite(firstRequestedAtMs)) return null;
+  return { command, args: [...args], count, firstRequestedAtMs };
+}
+
+/**
+ * Parses and checks the whole file. The shape rules for allow / deny / timeoutSecs are the ones a
+ * person's save enforces (config-files.ts); pending entries are checked field by field too, since a
+ * write-back rebuilds them. Problems never quote the content (line / column only).
+ */
+export function parseRunJson(text: string): ParsedRunJson {
+  const problem = jsonProblem(text);
+  if (problem) return { ok: false, problem };
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: 'the top level must be a JSON object' };
+  }
+  const raw = value as Record<string, unknown>;
+  const policy = defaultPolicy();
+  for (const key of ['allow', 'deny'] as const) {
+    const list = raw[key];
+    if (list === undefined) continue;
+    if (!isStringArray(list)) return { ok: false, problem: `"${key}" must be an array of strings` };
+    policy[key] = [...list];
+  }
+  if (raw.pending !== undefined) {
+    if (!Array.isArray(raw.pending)) return { ok: false, problem: '"pending" must be an array' };
+    for (const [i, item] of raw.pending.entries()) {
+      const entry = parsePendingEntry(item);
+      if (!entry) {
+        return {
+          ok: false,
+          problem: `pending entry ${i + 1} must have command, args (strings), count and firstRequestedAtMs`,
+        };
+      }
+      policy.pending.push(entry);
+    }
+  }
+  const timeout = raw.timeoutSecs;
+  if (timeout !== undefined) {
+    if (
+      typeof timeout !== 'number' ||
+      !Number.isInteger(timeout) ||
+      timeout < 1 ||
+      timeout > RUN_TIMEOUT_MAX_SECS
+    ) {
+      return {
+        ok: false,
+        problem: `"timeoutSecs" must be a whole number from 1 to ${RUN_TIMEOUT_MAX_SECS}`,
+      };
+    }
+    policy.timeoutSecs = timeout;
+  }
+  if (typeof raw.version === 'number') policy.version = raw.version;
+  return { ok: true, policy, raw };
+}
+
+export interface MatchingPolicy {
+  policy: RunPolicy;
+  /** `missing` and `broken` both give the defaults: every call pending. */
+  source: 'file' | 'missing' | 'broken';
+  /** Why the file could not be used (`broken` only). */
+  problem: string | null;
+}
+
+/** The policy to match a call against. Never throws: anything unreadable is the defaults. */
+export async function loadPolicyForMatching(paths: VillagePaths, agentId: string): Promise<MatchingPolicy> {
+  let text: string | null;
+  try {
+    const path = paths.configFile(agentId, 'run');
+    await assertNoSymlink(paths.workspace, path);
+    text = await readTextOrNull(path);
+  } catch (error) {
+    return { policy: defaultPolicy(), source: 'broken', problem: describe(error) };
+  }
+  if (text === null) return { policy: defaultPolicy(), source: 'missing', problem: null };
+  const parsed = parseRunJson(text);
+  if (!parsed.ok) return { policy: defaultPolicy(), source: 'broken', problem: parsed.problem };
+  return { policy: parsed.policy, source: 'file', problem: null };
+}
+
+export interface WriteBackPolicy {
+  path: string;
+  /** The exact text read (null: no file), compared again right before writing. */
+  text: string | null;
+  /** The parsed top level (null: no file); unknown fields are kept on write-back. */
+  raw: Record<string, unknown> | null;
+  policy: RunPolicy;
+}
+
+/** The policy a write-back starts from. A broken file is a SERDE_FAILED error and stays as it is. */
+export async function readPolicyForWriteBack(paths: VillagePaths, agentId: string): Promise<WriteBackPolicy> {
+  const path = paths.configFile(agentId, 'run');
+  await assertNoSymlink(paths.workspace, path);
+  let text: string | null;
+  try {
+    text = await readTextOrNull(path);
+  } catch (error) {
+    throw configIo('read', path, error);
+  }
+  if (text === null) return { path, text, raw: null, policy: defaultPolicy() };
+  const parsed = parseRunJson(text);
+  if (!parsed.ok) {
+    throw new CoreError('SERDE_FAILED', `run.json cannot be read (${parsed.problem}); fix it by hand`, {
+      agentId,
+    });
+  }
+  return { path, text, raw: parsed.raw, policy: parsed.policy };
+}
+
+export type PolicyChange = Partial<Pick<RunPolicy, 'allow' | 'deny' | 'pending'>>;
+
+/**
+ * The text to write: the file's own top level with only the changed lists replaced (unknown fields
+ * and the person's values kept, in their order). A file that did not exist starts from a visible
+ * empty shell with the default timeout.
+ */
+export function serializeRunJson(raw: Record<string, unknown> | null, change: PolicyChange): string {
+  const base: Record<string, unknown> = raw ?? {
+    version: RUN_JSON_VERSION,
+    allow: [],
+    deny: [],
+    pending: [],
+    timeoutSecs: RUN_TIMEOUT_DEFAULT_SECS,
+  };
+  const next: Record<string, unknown> = { ...base, ...change };
+  if (change.pending) {
+    next.pending = change.pending.map((e) => ({
+      command: e.command,
+      args: e.args,
+      count: e.count,
+      firstRequestedAtMs: e.firstRequestedAtMs,
+    }));
+  }
+  return `${JSON.stringify(next, null, 2)}\n`;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof CoreError) return error.message;
+  return (error as NodeJS.ErrnoException | null)?.code ?? 'the file cannot be read';
+}
