@@ -48,7 +48,9 @@ export type CoreEvent =
   | { type: 'sessionSwitched'; sessionId: string }
   | { type: 'turnRecorded'; agentId: AgentId; sessionId: string }
   /** This server's own: the village definition changed (agents, templates, roles, groups, settings). */
-  | { type: 'worldChanged' };
+  | { type: 'worldChanged' }
+  /** This server's own: an agent's pending `run` requests changed (queued, approved, rejected, tidied). */
+  | { type: 'pendingCommandsChanged'; agentId: AgentId };
 
 export type CoreEventType = CoreEvent['type'];
 

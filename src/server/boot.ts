@@ -102,7 +102,7 @@ export class Boot {
         log,
         events,
         secrets,
-        tools: new BundledToolRegistry(village, bundledTools(village)),
+        tools: new BundledToolRegistry(village, bundledTools(village, events)),
         backendFor: this.deps.backendFor,
         turnSink: sessions,
         messageSink: sessions,

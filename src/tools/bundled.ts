@@ -1,9 +1,29 @@
+import type { EventBus } from '../domain/events.ts';
+import type { AgentId } from '../domain/ids.ts';
 import type { AgentTool } from '../orchestrator/tool.ts';
 import type { Village } from '../world/village.ts';
+import { diffTool } from './diff/diff-tool.ts';
+import { fdTool } from './fd/fd-tool.ts';
 import { fileTool } from './file/file-tool.ts';
+import { grepTool } from './grep/grep-tool.ts';
 import { rememberTool } from './remember/remember-tool.ts';
+import { runTool } from './run/run-tool.ts';
+import { sdTool } from './sd/sd-tool.ts';
+import { yqTool } from './yq/yq-tool.ts';
 
-/** Every bundled tool, in the order they are offered; the registry filters them per agent. */
-export function bundledTools(village: Village): AgentTool[] {
-  return [rememberTool(village), fileTool()];
+/** Every bundled tool, in the ledger's order (BUNDLED_TOOL_NAMES); the registry filters them per agent. */
+export function bundledTools(village: Village, events: EventBus): AgentTool[] {
+  return [
+    rememberTool(village),
+    grepTool(),
+    fdTool(),
+    diffTool(),
+    sdTool(),
+    yqTool(),
+    fileTool(),
+    runTool({
+      onPendingChanged: (agentId) =>
+        events.emit({ type: 'pendingCommandsChanged', agentId: agentId as AgentId }),
+    }),
+  ];
 }

@@ -3,6 +3,7 @@ import { agentCommands } from './agents.ts';
 import { conversationCommands } from './conversation.ts';
 import { sessionCommands } from './sessions.ts';
 import { stateCommands } from './state.ts';
+import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
 
 /** Every `POST /api/<command>` once the village is open (boot_status is answered before). */
@@ -12,4 +13,5 @@ export const COMMANDS: CommandTable = {
   ...villageCommands,
   ...conversationCommands,
   ...sessionCommands,
+  ...toolCommands,
 };

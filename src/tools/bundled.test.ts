@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EventBus } from '../domain/events.ts';
+import type { Village } from '../world/village.ts';
+import { bundledTools } from './bundled.ts';
+import {
+  BUNDLED_TOOL_NAMES,
+  DEFAULT_ENABLED_TOOLS,
+  isBundledToolPresented,
+  WORK_DIR_TOOL_NAMES,
+} from './tool-names.ts';
+
+describe('the bundled tool set', () => {
+  it('is exactly BUNDLED_TOOL_NAMES, in that order, every tool asking for a reason', () => {
+    const tools = bundledTools({} as Village, new EventBus());
+    expect(tools.map((t) => t.name)).toEqual([...BUNDLED_TOOL_NAMES]);
+    expect(tools.every((t) => t.wantsReason)).toBe(true);
+    expect(BUNDLED_TOOL_NAMES).toHaveLength(8);
+    expect(DEFAULT_ENABLED_TOOLS).not.toContain('run');
+    expect(WORK_DIR_TOOL_NAMES).not.toContain('run');
+  });
+
+  it('offers the defaults for null, exactly the list otherwise, and hides the six without a work folder', () => {
+    const offered = (enabled: string[] | null, workDir: boolean) =>
+      BUNDLED_TOOL_NAMES.filter((name) => isBundledToolPresented(name, enabled, workDir));
+    expect(offered(null, true)).toEqual(['remember', 'grep', 'fd', 'diff', 'sd', 'yq', 'file']);
+    expect(offered(null, false)).toEqual(['remember']);
+    expect(offered(['run', 'grep'], true)).toEqual(['grep', 'run']);
+    expect(offered(['run', 'grep'], false)).toEqual(['run']);
+    expect(offered([], true)).toEqual([]);
+  });
+});
