@@ -155,7 +155,10 @@ describe('run.json', () => {
   });
 
   it('keeps the pending list on disk and takes allow, deny and timeoutSecs from the new content', async () => {
-    const pending = [{ command: 'git push', requestedAt: 1 }, { command: 'make' }];
+    const pending = [
+      { command: 'git', args: ['push'], count: 2, firstRequestedAtMs: 1 },
+      { command: 'make', args: [], count: 1, firstRequestedAtMs: 5 },
+    ];
     await mkdir(paths.agentDir(AGENT), { recursive: true });
     await writeFile(
       runPath(),
@@ -170,15 +173,27 @@ describe('run.json', () => {
         allow: ['git status'],
         deny: ['rm'],
         timeoutSecs: 60,
-        pending: [{ command: 'forged' }],
+        pending: [{ command: 'forged', args: [], count: 1, firstRequestedAtMs: 9 }],
       }),
     );
     expect(await readRun()).toEqual({ allow: ['git status'], deny: ['rm'], timeoutSecs: 60, pending });
   });
 
   it('takes the pending list from the content when there is no file', async () => {
-    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: [], pending: [{ command: 'x' }] }));
-    expect((await readRun()).pending).toEqual([{ command: 'x' }]);
+    const entry = { command: 'x', args: ['-v'], count: 1, firstRequestedAtMs: 3 };
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: [], pending: [entry] }));
+    expect((await readRun()).pending).toEqual([entry]);
+  });
+
+  it('refuses a pending entry the run tool could not read, like any other bad shape', async () => {
+    const error = await writeConfigFile(
+      paths,
+      AGENT,
+      'run',
+      JSON.stringify({ pending: [{ command: 'x' }] }),
+    ).catch((e: unknown) => e as CoreError);
+    expect((error as CoreError).code).toBe('SERDE_FAILED');
+    expect((error as CoreError).message).toContain('pending entry 1');
   });
 
   it('replaces an unreadable file on disk with the valid content', async () => {

@@ -6,9 +6,10 @@ import { configIo, readTextOrNull, writeFileAtomic } from './fs-util.ts';
 import { jsonProblem } from './json-problem.ts';
 import { assertNoSymlink } from './no-symlink.ts';
 import type { VillagePaths } from './paths.ts';
+import { parseRunJson } from './run-json.ts';
 
 export const RUN_JSON_WRITE_ATTEMPTS = 3;
-export const RUN_TIMEOUT_MAX_SECS = 3600;
+export { RUN_TIMEOUT_MAX_SECS } from './run-json.ts';
 
 export async function readConfigFile(
   paths: VillagePaths,
@@ -84,28 +85,11 @@ interface RunJson extends Record<string, unknown> {
   pending?: unknown[];
 }
 
+/** The same parser the run tool reads with: allow / deny / pending entries / timeoutSecs. */
 function validateRunJson(content: string): RunJson {
-  const root = parseObject('run.json', content);
-  for (const key of ['allow', 'deny'] as const) {
-    const list = root[key];
-    if (list !== undefined && (!Array.isArray(list) || list.some((p) => typeof p !== 'string'))) {
-      throw serdeFailed('run.json', `"${key}" must be an array of strings`);
-    }
-  }
-  if (root.pending !== undefined && !Array.isArray(root.pending)) {
-    throw serdeFailed('run.json', '"pending" must be an array');
-  }
-  const timeout = root.timeoutSecs;
-  if (
-    timeout !== undefined &&
-    (typeof timeout !== 'number' ||
-      !Number.isInteger(timeout) ||
-      timeout < 1 ||
-      timeout > RUN_TIMEOUT_MAX_SECS)
-  ) {
-    throw serdeFailed('run.json', `"timeoutSecs" must be a whole number from 1 to ${RUN_TIMEOUT_MAX_SECS}`);
-  }
-  return root as RunJson;
+  const parsed = parseRunJson(content);
+  if (!parsed.ok) throw serdeFailed('run.json', parsed.problem);
+  return parsed.raw as RunJson;
 }
 
 const locks = new Map<string, Promise<unknown>>();

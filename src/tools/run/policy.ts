@@ -7,111 +7,27 @@
  *   the file is never touched (writing back defaults is what erased a person's allow and deny).
  */
 import { CoreError } from '../../domain/errors.ts';
-import { RUN_TIMEOUT_MAX_SECS } from '../../world/config-files.ts';
 import { configIo, readTextOrNull } from '../../world/fs-util.ts';
-import { jsonProblem } from '../../world/json-problem.ts';
 import { assertNoSymlink } from '../../world/no-symlink.ts';
 import type { VillagePaths } from '../../world/paths.ts';
+import {
+  defaultPolicy,
+  parseRunJson,
+  RUN_JSON_VERSION,
+  RUN_TIMEOUT_DEFAULT_SECS,
+  type RunPolicy,
+} from '../../world/run-json.ts';
 
-export const RUN_JSON_VERSION = 1;
-export const RUN_TIMEOUT_DEFAULT_SECS = 60;
-/** At most this many pending entries per agent; the oldest firstRequestedAtMs is pushed out. */
-export const PENDING_MAX = 20;
-
-export interface PendingCommand {
-  command: string;
-  args: string[];
-  count: number;
-  firstRequestedAtMs: number;
-}
-
-export interface RunPolicy {
-  version: number;
-  allow: string[];
-  deny: string[];
-  pending: PendingCommand[];
-  timeoutSecs: number;
-}
-
-/** No allow, no deny: every call is pending (fail closed). */
-export function defaultPolicy(): RunPolicy {
-  return {
-    version: RUN_JSON_VERSION,
-    allow: [],
-    deny: [],
-    pending: [],
-    timeoutSecs: RUN_TIMEOUT_DEFAULT_SECS,
-  };
-}
-
-export type ParsedRunJson =
-  { ok: true; policy: RunPolicy; raw: Record<string, unknown> } | { ok: false; problem: string };
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function parsePendingEntry(value: unknown): PendingCommand | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const entry = value as Record<string, unknown>;
-  const { command, args, count, firstRequestedAtMs } = entry;
-  if (typeof command !== 'string' || !isStringArray(args)) return null;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
-  if (typeof firstRequestedAtMs !== 'number' || !Number.isFinite(firstRequestedAtMs)) return null;
-  return { command, args: [...args], count, firstRequestedAtMs };
-}
-
-/**
- * Parses and checks the whole file. The shape rules for allow / deny / timeoutSecs are the ones a
- * person's save enforces (config-files.ts); pending entries are checked field by field too, since a
- * write-back rebuilds them. Problems never quote the content (line / column only).
- */
-export function parseRunJson(text: string): ParsedRunJson {
-  const problem = jsonProblem(text);
-  if (problem) return { ok: false, problem };
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problem: 'the top level must be a JSON object' };
-  }
-  const raw = value as Record<string, unknown>;
-  const policy = defaultPolicy();
-  for (const key of ['allow', 'deny'] as const) {
-    const list = raw[key];
-    if (list === undefined) continue;
-    if (!isStringArray(list)) return { ok: false, problem: `"${key}" must be an array of strings` };
-    policy[key] = [...list];
-  }
-  if (raw.pending !== undefined) {
-    if (!Array.isArray(raw.pending)) return { ok: false, problem: '"pending" must be an array' };
-    for (const [i, item] of raw.pending.entries()) {
-      const entry = parsePendingEntry(item);
-      if (!entry) {
-        return {
-          ok: false,
-          problem: `pending entry ${i + 1} must have command, args (strings), count and firstRequestedAtMs`,
-        };
-      }
-      policy.pending.push(entry);
-    }
-  }
-  const timeout = raw.timeoutSecs;
-  if (timeout !== undefined) {
-    if (
-      typeof timeout !== 'number' ||
-      !Number.isInteger(timeout) ||
-      timeout < 1 ||
-      timeout > RUN_TIMEOUT_MAX_SECS
-    ) {
-      return {
-        ok: false,
-        problem: `"timeoutSecs" must be a whole number from 1 to ${RUN_TIMEOUT_MAX_SECS}`,
-      };
-    }
-    policy.timeoutSecs = timeout;
-  }
-  if (typeof raw.version === 'number') policy.version = raw.version;
-  return { ok: true, policy, raw };
-}
+export {
+  defaultPolicy,
+  parseRunJson,
+  PENDING_MAX,
+  RUN_JSON_VERSION,
+  RUN_TIMEOUT_DEFAULT_SECS,
+  type ParsedRunJson,
+  type PendingCommand,
+  type RunPolicy,
+} from '../../world/run-json.ts';
 
 export interface MatchingPolicy {
   policy: RunPolicy;
