@@ -5,7 +5,13 @@ import type { AgentMessage } from '../src/domain/message.ts';
 import type { SessionSummary } from '../src/domain/session.ts';
 import { join } from 'node:path';
 import { FakeProvider, openAiToolCall, textReply } from './fakes/fake-provider.ts';
-import { makeTempRoot, removeRoot, startTestVillage, type TestVillage } from './helpers/village-server.ts';
+import {
+  makeTempRoot,
+  removeRoot,
+  startFakeServant,
+  startTestVillage,
+  type TestVillage,
+} from './helpers/village-server.ts';
 
 const opened: TestVillage[] = [];
 let root: string | null = null;
@@ -151,17 +157,7 @@ describe('sessions over the API', () => {
     const fake = await new FakeProvider().start();
     try {
       const v = await open();
-      const { id } = await v.ok<{ id: string }>('upsert_template', {
-        template: {
-          name: 'Slow',
-          baseUrl: fake.baseUrl,
-          model: 'm',
-          provider: 'open_ai_compat',
-          credential: 'not_required',
-        },
-      });
-      await v.ok('create_agent', { spec: { id: 's', name: 'S', modelTemplateId: id } });
-      await v.ok('start_agent', { agentId: 's' });
+      await startFakeServant(v, fake.baseUrl, { id: 's', name: 'S' });
       const before = await v.ok<SessionSummary>('current_session');
       fake.enqueue({ delayMs: 400 });
       await v.ok('send_user_message', { to: 's', content: 'slow one' });
@@ -253,17 +249,7 @@ describe('what every turn exit leaves in the session', () => {
     const fake = await new FakeProvider().start();
     try {
       const first = await open();
-      const { id } = await first.ok<{ id: string }>('upsert_template', {
-        template: {
-          name: 'F',
-          baseUrl: fake.baseUrl,
-          model: 'm',
-          provider: 'open_ai_compat',
-          credential: 'not_required',
-        },
-      });
-      await first.ok('create_agent', { spec: { id: 'f', name: 'F', modelTemplateId: id } });
-      await first.ok('start_agent', { agentId: 'f' });
+      await startFakeServant(first, fake.baseUrl, { id: 'f', name: 'F' });
       fake.enqueue(
         { status: 503, body: '{}' },
         { status: 503, body: '{}' },
@@ -301,17 +287,7 @@ describe('what every turn exit leaves in the session', () => {
     const fake = await new FakeProvider().start();
     try {
       const first = await open();
-      const { id } = await first.ok<{ id: string }>('upsert_template', {
-        template: {
-          name: 'F',
-          baseUrl: fake.baseUrl,
-          model: 'm',
-          provider: 'open_ai_compat',
-          credential: 'not_required',
-        },
-      });
-      await first.ok('create_agent', { spec: { id: 'f', name: 'F', modelTemplateId: id } });
-      await first.ok('start_agent', { agentId: 'f' });
+      await startFakeServant(first, fake.baseUrl, { id: 'f', name: 'F' });
       // The call in flight is not cut (the provider bills it); the round boundary after it sees the stop.
       fake.enqueue({ delayMs: 500, body: openAiToolCall('remember', { note: 'x' }) });
       await first.ok('send_user_message', { to: 'f', content: 'slow one' });
@@ -397,17 +373,7 @@ describe('summarize rules', () => {
     const fake = await new FakeProvider().start();
     try {
       const v = await open();
-      const { id } = await v.ok<{ id: string }>('upsert_template', {
-        template: {
-          name: 'F',
-          baseUrl: fake.baseUrl,
-          model: 'm',
-          provider: 'open_ai_compat',
-          credential: 'not_required',
-        },
-      });
-      await v.ok('create_agent', { spec: { id: 'f', name: 'F', modelTemplateId: id } });
-      await v.ok('start_agent', { agentId: 'f' });
+      await startFakeServant(v, fake.baseUrl, { id: 'f', name: 'F' });
       fake.enqueue({ body: textReply('openai', 'a long answer '.repeat(20)) });
       await v.ok('send_user_message', { to: 'f', content: 'a long question '.repeat(20) });
       await waitForTurns(v, 1);

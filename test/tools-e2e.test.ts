@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AgentMessage } from '../src/domain/message.ts';
 import { FakeProvider, openAiToolCall, textReply } from './fakes/fake-provider.ts';
-import { startTestVillage, type TestVillage } from './helpers/village-server.ts';
+import { startFakeServant, startTestVillage, type TestVillage } from './helpers/village-server.ts';
 
 let fake: FakeProvider;
 let v: TestVillage;
@@ -43,24 +43,17 @@ async function waitForReply(text: string): Promise<void> {
 }
 
 it('reads, edits with sd, runs an allowed command, and runs a refused one after approval', async () => {
-  const { id } = await v.ok<{ id: string }>('upsert_template', {
-    template: {
-      name: 'F',
-      baseUrl: fake.baseUrl,
-      model: 'm',
-      provider: 'open_ai_compat',
-      credential: 'not_required',
-    },
-  });
-  await v.ok('create_agent', {
-    spec: { id: 'dev', name: 'Dev', modelTemplateId: id, workDir: work, enabledTools: ['file', 'sd', 'run'] },
+  await startFakeServant(v, fake.baseUrl, {
+    id: 'dev',
+    name: 'Dev',
+    workDir: work,
+    enabledTools: ['file', 'sd', 'run'],
   });
   await v.ok('write_config_file', {
     agentId: 'dev',
     kind: 'run',
     content: JSON.stringify({ allow: ['node -e *'], deny: [] }),
   });
-  await v.ok('start_agent', { agentId: 'dev' });
 
   fake.enqueue(
     { body: openAiToolCall('file', { op: 'read', path: 'greeting.txt', reason: 'read the greeting' }) },

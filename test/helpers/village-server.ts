@@ -107,3 +107,25 @@ export const TEMPLATE = {
   baseUrl: 'http://127.0.0.1:9/v1',
   model: 'test-model',
 };
+
+/**
+ * A started servant whose model is an OpenAI-compatible template at `baseUrl` (the fake provider):
+ * `spec` takes any AgentSpec fields besides the template.
+ */
+export async function startFakeServant(
+  v: TestVillage,
+  baseUrl: string,
+  spec: { id: string; name: string } & Record<string, unknown>,
+): Promise<void> {
+  const { id } = await v.ok<{ id: string }>('upsert_template', {
+    template: {
+      name: `${spec.name} model`,
+      baseUrl,
+      model: 'm',
+      provider: 'open_ai_compat',
+      credential: 'not_required',
+    },
+  });
+  await v.ok('create_agent', { spec: { ...spec, modelTemplateId: id } });
+  await v.ok('start_agent', { agentId: spec.id });
+}
