@@ -9,18 +9,20 @@ import { grepTool } from './grep/grep-tool.ts';
 import { rememberTool } from './remember/remember-tool.ts';
 import { runTool } from './run/run-tool.ts';
 import { sdTool } from './sd/sd-tool.ts';
+import { guardedByOverlap } from './work-dir/overlap.ts';
 import { yqTool } from './yq/yq-tool.ts';
 
 /** Every bundled tool, in the ledger's order (BUNDLED_TOOL_NAMES); the registry filters them per agent. */
 export function bundledTools(village: Village, events: EventBus): AgentTool[] {
+  const inWorkDir = (tool: AgentTool) => guardedByOverlap(tool);
   return [
     rememberTool(village),
-    grepTool(),
-    fdTool(),
-    diffTool(),
-    sdTool(),
-    yqTool(),
-    fileTool(),
+    inWorkDir(grepTool()),
+    inWorkDir(fdTool()),
+    inWorkDir(diffTool()),
+    inWorkDir(sdTool()),
+    inWorkDir(yqTool()),
+    inWorkDir(fileTool()),
     runTool({
       onPendingChanged: (agentId) =>
         events.emit({ type: 'pendingCommandsChanged', agentId: agentId as AgentId }),

@@ -6,6 +6,7 @@ import { CoreError } from '../domain/errors.ts';
 import { CONFIG_FILE_NAMES, type ConfigFileKind } from '../domain/enums.ts';
 import { readConfigFile, validateMcpJson, writeConfigFile } from './config-files.ts';
 import { VillagePaths } from './paths.ts';
+import { parseRunJson } from './run-json.ts';
 
 let root: string;
 let paths: VillagePaths;
@@ -185,6 +186,19 @@ describe('run.json', () => {
     expect((await readRun()).pending).toEqual([entry]);
   });
 
+  it('drops pending entries on disk the run tool could not read, so a save repairs the file', async () => {
+    const good = { command: 'make', args: [], count: 1, firstRequestedAtMs: 5 };
+    await mkdir(paths.agentDir(AGENT), { recursive: true });
+    await writeFile(
+      runPath(),
+      JSON.stringify({ allow: [], pending: [{ command: 'x', count: 0 }, good] }),
+      'utf8',
+    );
+    await writeConfigFile(paths, AGENT, 'run', JSON.stringify({ allow: ['make'] }));
+    expect(await readRun()).toEqual({ allow: ['make'], pending: [good] });
+    expect(parseRunJson(await readFile(runPath(), 'utf8')).ok).toBe(true);
+  });
+
   it('refuses a pending entry the run tool could not read, like any other bad shape', async () => {
     const error = await writeConfigFile(
       paths,
@@ -279,5 +293,38 @@ describe('unsafe agent ids', () => {
 
   it('readConfigFile refuses "../x"', async () => {
     expect((await rejection(readConfigFile(paths, '../x', 'memory'))).code).toBe('UNSAFE_IDENTIFIER');
+  });
+});
+
+describe('run.json patterns that could never match', () => {
+  let root: string;
+  let paths: VillagePaths;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'fuseforks-runpat-'));
+    paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
+    await mkdir(paths.agentDir('agent_1'), { recursive: true });
+  });
+  afterEach(async () => rm(root, { recursive: true, force: true }));
+
+  it.each([
+    ['*', 'starts with `*`'],
+    ['rm * -rf', '`*` may only be the last token'],
+    ['./python *', 'with a path'],
+    ['  ', 'is empty'],
+  ])('refuses %j on save, naming the list and the pattern', async (pattern, why) => {
+    const error = (await writeConfigFile(
+      paths,
+      'agent_1',
+      'run',
+      JSON.stringify({ deny: ['ls', pattern] }),
+    ).catch((e: unknown) => e)) as CoreError;
+    expect(error.code).toBe('SERDE_FAILED');
+    expect(error.message).toContain('"deny" pattern 2');
+    expect(error.message).toContain(why);
+  });
+
+  it('accepts the two forms, with * inside a token as an ordinary character', async () => {
+    await writeConfigFile(paths, 'agent_1', 'run', JSON.stringify({ allow: ['ruff', 'ruff *', 'ls *.py'] }));
+    expect(parseRunJson(await readFile(paths.configFile('agent_1', 'run'), 'utf8')).ok).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { configIo, readTextOrNull, writeFileAtomic } from './fs-util.ts';
 import { jsonProblem } from './json-problem.ts';
 import { assertNoSymlink } from './no-symlink.ts';
 import type { VillagePaths } from './paths.ts';
-import { parseRunJson } from './run-json.ts';
+import { parsePendingEntry, parseRunJson } from './run-json.ts';
 
 export const RUN_JSON_WRITE_ATTEMPTS = 3;
 export { RUN_TIMEOUT_MAX_SECS } from './run-json.ts';
@@ -105,13 +105,18 @@ export function withFileLock<T>(path: string, task: () => Promise<T>): Promise<T
   return run;
 }
 
-function pendingOnDisk(text: string | null): unknown[] {
-  if (text === null) return [];
+/**
+ * The agent's requests on disk, only the entries the run tool can read (a malformed one would leave
+ * the whole file unreadable to it); null when the file is absent or not a JSON object with a list.
+ */
+function pendingOnDisk(text: string | null): unknown[] | null {
+  if (text === null) return null;
   try {
     const onDisk = JSON.parse(text) as RunJson | null;
-    return onDisk && Array.isArray(onDisk.pending) ? onDisk.pending : [];
+    if (!onDisk || !Array.isArray(onDisk.pending)) return null;
+    return onDisk.pending.filter((entry) => parsePendingEntry(entry) !== null);
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -125,8 +130,8 @@ async function writeRunJson(path: string, content: string): Promise<void> {
   const edited: RunJson | null = content.trim() === '' ? null : validateRunJson(content);
   for (let attempt = 1; attempt <= RUN_JSON_WRITE_ATTEMPTS; attempt += 1) {
     const before = await readQuiet(path);
-    const pending =
-      before === null && edited && Array.isArray(edited.pending) ? edited.pending : pendingOnDisk(before);
+    // Unreadable or absent on disk: the person's own list (already checked) is all there is.
+    const pending = pendingOnDisk(before) ?? (edited && Array.isArray(edited.pending) ? edited.pending : []);
     let text: string | null = null;
     if (edited !== null || pending.length > 0) {
       try {

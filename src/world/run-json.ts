@@ -44,7 +44,20 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-function parsePendingEntry(value: unknown): PendingCommand | null {
+/**
+ * Why a pattern could never match as written, or null. Only two forms exist (exact, trailing `*`):
+ * a pattern that silently matches nothing would let a person believe a deny protects them.
+ */
+export function patternProblem(pattern: string): string | null {
+  const tokens = pattern.split(/\s+/).filter((token) => token !== '');
+  if (tokens.length === 0) return 'is empty';
+  if (tokens[0] === '*') return 'starts with `*`: name the command first (`*` alone matches nothing)';
+  if (tokens.slice(0, -1).includes('*')) return 'has `*` before its end: `*` may only be the last token';
+  if (/[/\\:]/.test(tokens[0]!)) return 'names the command with a path: write the bare command name';
+  return null;
+}
+
+export function parsePendingEntry(value: unknown): PendingCommand | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const entry = value as Record<string, unknown>;
   const { command, args, count, firstRequestedAtMs } = entry;
@@ -72,6 +85,10 @@ export function parseRunJson(text: string): ParsedRunJson {
     const list = raw[key];
     if (list === undefined) continue;
     if (!isStringArray(list)) return { ok: false, problem: `"${key}" must be an array of strings` };
+    for (const [i, pattern] of list.entries()) {
+      const why = patternProblem(pattern);
+      if (why) return { ok: false, problem: `"${key}" pattern ${i + 1} ${why}` };
+    }
     policy[key] = [...list];
   }
   if (raw.pending !== undefined) {

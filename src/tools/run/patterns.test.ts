@@ -183,3 +183,13 @@ describe('pendingPattern', () => {
     }
   });
 });
+
+describe('argument case', () => {
+  it('allow compares arguments as written, deny folds them: the difference only ever stops a call', () => {
+    const policy = { allow: ['reg *', 'git log -S *'], deny: ['reg delete *'] };
+    expect(decide(policy, 'reg', ['DELETE', 'HKCU\\x'])).toBe('deny');
+    expect(decide(policy, 'reg', ['query', 'HKCU\\x'])).toBe('allow');
+    expect(decide(policy, 'git', ['log', '-S', 'x'])).toBe('allow');
+    expect(decide(policy, 'git', ['log', '-s', 'x'])).toBe('pending');
+  });
+});

@@ -14,8 +14,10 @@
  *
  * Normalisation applies to the command (the program's identity): a command containing `/`, `\` or
  * `:` is refused before matching, the comparison is lower-cased, and on Windows a PATHEXT extension
- * is stripped (`python` and `python.exe` are one program). Arguments are compared as written
- * (case-sensitive): `-r` and `-R` are different flags.
+ * is stripped (`python` and `python.exe` are one program). Arguments: `allow` compares them as
+ * written (`-r` and `-R` are different flags, so an allow never widens), `deny` lower-cases them too
+ * (`reg DELETE` is `reg delete` to a case-blind program, so a deny never narrows). Either way the
+ * difference can only stop a call, never let one through.
  *
  * An argument containing whitespace (or an empty argument) is never split: `args: ["a b"]` is one
  * token, which no pattern token can equal, so such a call can only be allowed or denied by a
@@ -62,6 +64,7 @@ export function patternMatches(
   command: string,
   args: readonly string[],
   host: HostInfo = currentHost(),
+  foldArgs = false,
 ): boolean {
   const parts = tokens(pattern);
   const open = parts.at(-1) === '*';
@@ -71,7 +74,10 @@ export function patternMatches(
   if (head === undefined || fixed.includes('*')) return false;
   if (normalizeCommand(head, host) !== normalizeCommand(command, host)) return false;
   if (open ? args.length < fixedArgs.length : args.length !== fixedArgs.length) return false;
-  return fixedArgs.every((token, i) => token === args[i]);
+  const same = foldArgs
+    ? (token: string, arg: string | undefined) => token.toLowerCase() === arg?.toLowerCase()
+    : (token: string, arg: string | undefined) => token === arg;
+  return fixedArgs.every((token, i) => same(token, args[i]));
 }
 
 /**
@@ -85,7 +91,7 @@ export function decide(
   host: HostInfo = currentHost(),
 ): Decision {
   if (commandProblem(command) !== null) return 'deny';
-  if (policy.deny.some((p) => patternMatches(p, command, args, host))) return 'deny';
+  if (policy.deny.some((p) => patternMatches(p, command, args, host, true))) return 'deny';
   if (policy.allow.some((p) => patternMatches(p, command, args, host))) return 'allow';
   return 'pending';
 }

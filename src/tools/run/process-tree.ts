@@ -140,6 +140,15 @@ export function runProcessTree(request: RunRequest): Promise<RunCapture> {
       request.signal.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
+      // Nothing the command started may outlive the call: a background grandchild would run with no
+      // time limit and no interrupt. The group outlives its leader while any member is alive.
+      if (request.host.platform !== 'win32' && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // The group is already empty.
+        }
+      }
       resolve(result(ending));
     };
 

@@ -146,6 +146,22 @@ describe('run: the process', () => {
     expect(box.log.lines.some((l) => l.startsWith('run: agent=alice exit=interrupted ms='))).toBe(true);
   }, 40_000);
 
+  it('leaves no background process behind when the command itself exits', async () => {
+    policy({ allow: ['node *'], timeoutSecs: 600 });
+    const pidFile = join(box.root, 'background.pid');
+    const script = [
+      'const { spawn } = require("child_process");',
+      'const c = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });',
+      'require("fs").writeFileSync(process.argv[1], String(c.pid));',
+      'c.unref();',
+    ].join(' ');
+    const result = await run({ command: 'node', args: ['-e', script, pidFile] });
+    expect(result).toContain('終了コード: 0');
+    const background = Number(readFileSync(pidFile, 'utf8'));
+    expect(background).toBeGreaterThan(0);
+    expect(await gone(background)).toBe(true);
+  }, 40_000);
+
   it('does not wait for a grandchild that escaped the group and holds the pipes', async () => {
     policy({ allow: ['node *'], timeoutSecs: 600 });
     const pidFile = join(box.root, 'escaped.pid');
