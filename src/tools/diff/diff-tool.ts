@@ -3,7 +3,8 @@ import type { AgentTool, ToolContext, ToolSpecContext } from '../../orchestrator
 import { readTextFile } from '../work-dir/read-text.ts';
 import { resolveExisting } from '../work-dir/resolve.ts';
 import { T } from '../work-dir/texts.ts';
-import { unifiedDiff } from '../work-dir/unified-diff.ts';
+import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
+import { MAX_EDIT_LINES, unifiedDiff } from '../work-dir/unified-diff.ts';
 import { DIFF_DESCRIPTIONS } from './descriptions.ts';
 import { renderDiff } from './render.ts';
 
@@ -35,7 +36,8 @@ async function load(workDir: string, name: string, raw: unknown): Promise<Loaded
   }
   const resolved = await resolveExisting(workDir, raw);
   if (!resolved.ok) return { ok: false, message: resolved.message };
-  const read = await readTextFile(resolved.abs, false);
+  // Strict: a lossy decode could make two different files read as the same text.
+  const read = await readTextFile(resolved.abs, true);
   switch (read.kind) {
     case 'ok':
       return { ok: true, rel: resolved.rel, text: read.text };
@@ -45,6 +47,8 @@ async function load(workDir: string, name: string, raw: unknown): Promise<Loaded
       return { ok: false, message: T.tooLarge(resolved.rel, read.bytes) };
     case 'binary':
       return { ok: false, message: T.binary(resolved.rel) };
+    case 'special':
+      return { ok: false, message: T.special(resolved.rel) };
     case 'not_utf8':
       return { ok: false, message: T.notUtf8(resolved.rel) };
   }
@@ -57,6 +61,9 @@ async function runDiff(args: Record<string, unknown>, ctx: ToolContext): Promise
   const b = await load(ctx.workDir, 'path_b', args.path_b);
   if (!b.ok) return b.message;
   const diff = unifiedDiff(a.rel, b.rel, a.text, b.text);
+  if (diff.oversized) {
+    return `差分が大きすぎるため表示しません: ${a.rel} と ${b.rel}（変更が ${MAX_EDIT_LINES.toLocaleString('en-US')} 行を超え、${MAX_OUTPUT_CHARS.toLocaleString('en-US')} 字に収まりません）。違いのある箇所は grep で探し、小さなファイル同士で比べてください。`;
+  }
   // An empty answer could read as success or failure alike: identical files say so.
   if (diff.text === '') return `同一です: ${a.rel} と ${b.rel} の内容は同じです。`;
   return renderDiff(diff);

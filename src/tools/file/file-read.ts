@@ -16,12 +16,16 @@ export async function readOp(workDir: string, path: unknown): Promise<string> {
       return T.tooLarge(target.rel, read.bytes);
     case 'binary':
       return T.binary(target.rel);
+    case 'special':
+      return T.special(target.rel);
     case 'not_utf8':
       return T.notUtf8(target.rel);
     case 'ok': {
       const chars = [...read.text];
       if (chars.length <= MAX_OUTPUT_CHARS) return read.text;
-      return chars.slice(0, MAX_OUTPUT_CHARS).join('') + F.readTruncated(chars.length);
+      // The notice counts against the 12,000 too; its length barely depends on the figure shown.
+      const shown = MAX_OUTPUT_CHARS - [...F.readTruncated(chars.length, MAX_OUTPUT_CHARS)].length;
+      return chars.slice(0, shown).join('') + F.readTruncated(chars.length, shown);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES, MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
+import { MAX_FILE_BYTES } from '../work-dir/limits.ts';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -7,8 +7,8 @@ export const F = {
   unknownOp: (op: string) =>
     `op が不明です: ${op}。read / write / append / mkdir / move / copy / remove のどれかを指定してください。`,
   needString: (name: string) => `${name} は文字列で指定してください。`,
-  readTruncated: (total: number) =>
-    `\n\n（全 ${n(total)} 字のうち先頭 ${n(MAX_OUTPUT_CHARS)} 字を表示しました。file read に続きを読む方法はありません。読み直しても同じ範囲が返ります。必要な箇所は grep で探してください。）`,
+  readTruncated: (total: number, shown: number) =>
+    `\n\n（全 ${n(total)} 字のうち先頭 ${n(shown)} 字を表示しました。file read に続きを読む方法はありません。読み直しても同じ範囲が返ります。必要な箇所は grep で探してください。）`,
   folderRead: (p: string) => `フォルダです: ${p}。中身の一覧は fd で、中の文字列は grep で探せます。`,
   exists: (p: string) =>
     `既に存在します: ${p}。一部だけ直すなら sd / yq を、丸ごと置き換えるなら overwrite: true を指定してください。`,

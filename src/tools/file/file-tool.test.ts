@@ -7,6 +7,8 @@ import {
   writeFileSync,
   chmodSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
@@ -45,8 +47,12 @@ describe('file read', () => {
   it('cuts at 12,000 characters and says there is no way to read on', async () => {
     box.put('long.txt', 'あ'.repeat(MAX_OUTPUT_CHARS + 500));
     const out = await run({ op: 'read', path: 'long.txt' });
-    expect(out.startsWith('あ'.repeat(MAX_OUTPUT_CHARS) + '\n\n（全 12,500 字のうち先頭 12,000 字')).toBe(
-      true,
+    // The notice counts against the cap too: the whole result is at most 12,000 characters.
+    expect([...out].length).toBeLessThanOrEqual(MAX_OUTPUT_CHARS);
+    const shown = out.indexOf('\n\n（');
+    expect(out.slice(0, shown)).toBe('あ'.repeat(shown));
+    expect(out.slice(shown)).toContain(
+      `（全 12,500 字のうち先頭 ${shown.toLocaleString('en-US')} 字を表示しました。`,
     );
     expect(out).toContain('続きを読む方法はありません');
     expect(out).toContain('grep');
@@ -68,6 +74,24 @@ describe('file read', () => {
       const out = await run({ op: 'read', path: escape });
       expect(out).toContain('作業フォルダの外です');
       expect(out).not.toContain('TOP SECRET');
+    }
+  });
+
+  it('refuses a named pipe or a socket instead of hanging or throwing', async () => {
+    execFileSync('mkfifo', [join(box.workDir, 'pipe')]);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(box.workDir, 'sock'), resolve));
+    try {
+      for (const args of [
+        { op: 'read', path: 'pipe' },
+        { op: 'append', path: 'pipe', content: 'x' },
+        { op: 'read', path: 'sock' },
+        { op: 'append', path: 'sock', content: 'x' },
+      ]) {
+        expect(await run(args)).toContain('通常のファイルではない');
+      }
+    } finally {
+      server.close();
     }
   });
 

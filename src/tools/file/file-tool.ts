@@ -68,27 +68,37 @@ export function fileTool(options: FileToolOptions = {}): AgentTool {
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
       if (ctx.workDir === null) return T.workDirMissing;
       const env: OpEnv = { workDir: ctx.workDir, fenced: (op, rels) => fence.refuse(ctx, op, rels) };
-      const content = args.content;
-      switch (args.op) {
-        case 'read':
-          return readOp(env.workDir, args.path);
-        case 'write':
-          if (typeof content !== 'string') return F.needString('content');
-          return writeOp(env, args.path, content, args.overwrite === true);
-        case 'append':
-          if (typeof content !== 'string') return F.needString('content');
-          return appendOp(env, args.path, content);
-        case 'mkdir':
-          return mkdirOp(env, args.path);
-        case 'move':
-          return moveOp(env, args.path, args.to);
-        case 'copy':
-          return copyOp(env, args.path, args.to);
-        case 'remove':
-          return removeOp(env, args.path, trash);
-        default:
-          return F.unknownOp(String(args.op).slice(0, 40));
+      try {
+        return await runOp(env, args, trash);
+      } catch (error) {
+        // Every failure is a result the model can read (never the absolute path).
+        const code = (error as NodeJS.ErrnoException).code ?? 'error';
+        return F.ioFailed('操作', typeof args.path === 'string' ? args.path.slice(0, 200) : '?', code);
       }
     },
   };
+}
+
+async function runOp(env: OpEnv, args: Record<string, unknown>, trash: TrashFn): Promise<string> {
+  const content = args.content;
+  switch (args.op) {
+    case 'read':
+      return readOp(env.workDir, args.path);
+    case 'write':
+      if (typeof content !== 'string') return F.needString('content');
+      return writeOp(env, args.path, content, args.overwrite === true);
+    case 'append':
+      if (typeof content !== 'string') return F.needString('content');
+      return appendOp(env, args.path, content);
+    case 'mkdir':
+      return mkdirOp(env, args.path);
+    case 'move':
+      return moveOp(env, args.path, args.to);
+    case 'copy':
+      return copyOp(env, args.path, args.to);
+    case 'remove':
+      return removeOp(env, args.path, trash);
+    default:
+      return F.unknownOp(String(args.op).slice(0, 40));
+  }
 }

@@ -104,6 +104,7 @@ export async function appendOp(env: OpEnv, path: unknown, content: string): Prom
   if (read.kind === 'binary') return T.binary(existing.rel);
   if (read.kind === 'not_utf8') return T.notUtf8(existing.rel);
   if (read.kind === 'folder') return F.existsAsFolder(existing.rel);
+  if (read.kind === 'special') return T.special(existing.rel);
   const after = read.bytes + Buffer.byteLength(content);
   if (after > MAX_FILE_BYTES) return F.appendTooLarge(existing.rel, after);
   try {

@@ -57,6 +57,8 @@ export async function loadTarget(
         return { ok: false, message: T.tooLarge(rel, read.bytes) };
       case 'binary':
         return { ok: false, message: T.binary(rel) };
+      case 'special':
+        return { ok: false, message: W.notRegular(rel) };
       case 'not_utf8':
         return { ok: false, message: T.notUtf8(rel) };
     }

@@ -1,9 +1,12 @@
+import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { BINARY_SNIFF_BYTES, MAX_FILE_BYTES } from './limits.ts';
 
 export type TextRead =
   | { kind: 'ok'; text: string; bytes: number }
   | { kind: 'folder' }
+  /** A pipe, socket or device: opening one could block forever. */
+  | { kind: 'special' }
   | { kind: 'too_large'; bytes: number }
   | { kind: 'binary' }
   | { kind: 'not_utf8' };
@@ -23,11 +26,22 @@ export function looksBinary(bytes: Uint8Array): boolean {
 export async function readTextFile(abs: string, strict: boolean): Promise<TextRead> {
   const info = await stat(abs);
   if (info.isDirectory()) return { kind: 'folder' };
+  if (!info.isFile()) return { kind: 'special' };
   if (info.size > MAX_FILE_BYTES) return { kind: 'too_large', bytes: info.size };
-  const handle = await open(abs, 'r');
+  // Non-blocking: a FIFO swapped in after the check must not hang the open.
+  const handle = await open(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   let bytes: Buffer;
   try {
-    bytes = await handle.readFile();
+    if (!(await handle.stat()).isFile()) return { kind: 'special' };
+    const buffer = Buffer.alloc(MAX_FILE_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length === buffer.length) break;
+    }
+    bytes = buffer.subarray(0, length);
   } finally {
     await handle.close();
   }

@@ -24,6 +24,8 @@ export const T = {
   tooLarge: (p: string, bytes: number) =>
     `大きすぎるため扱えません: ${p}（${bytes.toLocaleString('en-US')} バイト。上限は ${MAX_FILE_BYTES.toLocaleString('en-US')} バイト）`,
   binary: (p: string) => `バイナリファイルのため扱えません: ${p}`,
+  special: (p: string) =>
+    `通常のファイルではないため扱えません（パイプ・ソケット・デバイスなど）: ${p}。テキストのファイルを指定してください。`,
   notUtf8: (p: string) => `UTF-8 のテキストではないため扱えません: ${p}`,
   badRegex: (what: string, detail: string) => `${what} を正規表現として解釈できません: ${detail}`,
   maxOutput: MAX_OUTPUT_CHARS,

@@ -34,6 +34,7 @@ export async function finishEdit(edit: EditOutcome): Promise<string> {
   const { rel, before, after } = edit;
   if (before === after) return W.noChange(rel, edit.sameWhy);
   const diff = unifiedDiff(rel, rel, before, after);
+  if (diff.oversized) return W.diffUncountable(rel, edit.tooLargeHint);
   const chars = charCount(diff.text);
   if (chars > MAX_OUTPUT_CHARS) return W.diffTooLarge(rel, chars, diff.stats, edit.tooLargeHint);
   if (!edit.apply) return W.preview(rel, edit.what, diff.stats, diff.text);

@@ -26,6 +26,8 @@ export const W = {
   /** The 12,000-character refusal: the same wording for sd, yq and each file of a batch preview. */
   diffTooLarge: (p: string, chars: number, s: DiffStats, hint: string) =>
     `差分が ${n(T.maxOutput)} 字を超えるため、プレビューも適用もしません: ${p}（差分 ${n(chars)} 字、${W.stats(s)}）。差分を切り詰めて見せることはしません。${hint}`,
+  diffUncountable: (p: string, hint: string) =>
+    `変更が ${n(T.maxOutput / 2)} 行を超え、差分が ${n(T.maxOutput)} 字に収まらないため、プレビューも適用もしません: ${p}。差分を切り詰めて見せることはしません。${hint}`,
   preview: (p: string, what: string, s: DiffStats, diff: string) =>
     `プレビュー（まだ書き込んでいません）: ${p} — ${what}（${W.stats(s)}）\n書き込むには同じ引数に apply: true を足して呼び出してください。\n\n${diff}`,
   applied: (p: string, what: string, s: DiffStats, diff: string) =>
