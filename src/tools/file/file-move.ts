@@ -23,7 +23,8 @@ export async function existingSource(workDir: string, path: unknown): Promise<Re
 }
 
 async function destination(env: OpEnv, to: unknown, from: { abs: string; rel: string }): Promise<Resolved> {
-  const target = await resolveCreatable(env.workDir, to);
+  // Errors about the destination name the argument the model wrote it in.
+  const target = await resolveCreatable(env.workDir, to, 'to');
   if (!target.ok) return target;
   if ((await kindOf(target.abs)) !== null) {
     return { ok: false, reason: 'invalid', message: F.destinationExists(target.rel) };

@@ -183,6 +183,9 @@ describe('file move / copy / remove', () => {
     );
     expect(await run({ op: 'move', path: 'notes', to: 'notes/inner' })).toContain('自分自身の中');
     expect(await run({ op: 'move', path: '.', to: 'x' })).toBe('作業フォルダそのものは対象にできません。');
+    // A missing or empty destination is named as `to`, so the model does not "fix" a correct path.
+    expect(await run({ op: 'move', path: 'backup' })).toBe('to は文字列で指定してください。');
+    expect(await run({ op: 'copy', path: 'backup', to: ' ' })).toContain('to が空です');
   });
 
   it('checks both ends: a source or destination outside is refused', async () => {

@@ -97,7 +97,7 @@ describe('grep basics', () => {
     expect(await grep({ pattern: '(' })).toBe(
       'pattern を正規表現として解釈できません: Unterminated group（JavaScript の RegExp 構文、u フラグ）。書き直してください。',
     );
-    expect(await grep({ pattern: 'x', path: 7 })).toBe(T.pathNotString);
+    expect(await grep({ pattern: 'x', path: 7 })).toBe(T.pathNotString());
   });
 
   it('clips long lines to 240 characters around the match', async () => {

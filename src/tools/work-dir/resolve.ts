@@ -33,8 +33,8 @@ async function realRoot(workDir: string): Promise<string | null> {
   }
 }
 
-function badInput(input: unknown): Resolved | null {
-  if (typeof input !== 'string') return { ok: false, reason: 'invalid', message: T.pathNotString };
+function badInput(input: unknown, arg?: string): Resolved | null {
+  if (typeof input !== 'string') return { ok: false, reason: 'invalid', message: T.pathNotString(arg) };
   if (input.includes('\0')) return { ok: false, reason: 'invalid', message: T.pathInvalid(shown(input)) };
   return null;
 }
@@ -69,17 +69,17 @@ export async function resolveExisting(workDir: string, input: unknown): Promise<
  * real path under the work folder's. What exists is taken through its real path (a link out of the
  * folder is "outside"); the missing rest is joined below it and is never a link.
  */
-export async function resolveCreatable(workDir: string, input: unknown): Promise<Resolved> {
-  const bad = badInput(input);
+export async function resolveCreatable(workDir: string, input: unknown, arg = 'path'): Promise<Resolved> {
+  const bad = badInput(input, arg);
   if (bad) return bad;
   const text = input as string;
-  if (text.trim() === '') return { ok: false, reason: 'invalid', message: T.pathEmpty };
+  if (text.trim() === '') return { ok: false, reason: 'invalid', message: T.pathEmpty(arg) };
   if (isAbsolute(text) || /^[A-Za-z]:/.test(text)) {
     return { ok: false, reason: 'invalid', message: T.absoluteRefused(shown(text)) };
   }
   const parts = text.split(/[\\/]+/).filter((part) => part !== '' && part !== '.');
   if (parts.includes('..')) return { ok: false, reason: 'invalid', message: T.dotDotRefused(shown(text)) };
-  if (parts.length === 0) return { ok: false, reason: 'invalid', message: T.pathEmpty };
+  if (parts.length === 0) return { ok: false, reason: 'invalid', message: T.pathEmpty(arg) };
   const root = await realRoot(workDir);
   if (root === null) return { ok: false, reason: 'missing', message: T.workDirGone };
   // Walk down while the components exist; the first missing one starts the part to create.

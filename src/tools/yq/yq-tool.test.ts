@@ -95,7 +95,7 @@ describe('yq arguments', () => {
 
   it('has no batch mode: paths is not a target', async () => {
     sb.put('c.toml', 'a = 1\n');
-    expect(await run({ op: 'get', paths: ['c.toml'], key: 'a' })).toBe(T.pathNotString);
+    expect(await run({ op: 'get', paths: ['c.toml'], key: 'a' })).toBe(T.pathNotString());
   });
 
   it('says the work folder is not set', async () => {
