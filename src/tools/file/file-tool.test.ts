@@ -118,6 +118,15 @@ describe('file write / append / mkdir', () => {
     expect(read('docs/en/README.md')).toBe('Bye');
   });
 
+  it('leaves a read-only file alone, even with overwrite', async () => {
+    const abs = box.put('locked.txt', 'keep');
+    chmodSync(abs, 0o444);
+    expect(await run({ op: 'write', path: 'locked.txt', content: 'x', overwrite: true })).toBe(
+      '書き込みに失敗しました: locked.txt（READ_ONLY）',
+    );
+    expect(read('locked.txt')).toBe('keep');
+  });
+
   it('keeps the mode of an overwritten file', async () => {
     const abs = box.put('run.sh', 'echo 1');
     chmodSync(abs, 0o755);
