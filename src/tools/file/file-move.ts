@@ -2,7 +2,8 @@ import { cp, lstat, mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { resolveCreatable, resolveExisting, type Resolved } from '../work-dir/resolve.ts';
 import { F } from './file-texts.ts';
-import { kindOf, why, type OpEnv } from './file-write.ts';
+import { kindOf, type OpEnv } from './file-write.ts';
+import { errorDetail } from '../work-dir/write-texts.ts';
 
 export const LINK_REFUSED = (p: string) =>
   `シンボリックリンクは移動・削除の対象にできません: ${p}（リンク先ではなくリンクそのものを扱う方法がないため）。`;
@@ -47,7 +48,7 @@ export async function moveOp(env: OpEnv, path: unknown, to: unknown): Promise<st
     await mkdir(dirname(target.abs), { recursive: true });
     await rename(source.abs, target.abs);
   } catch (error) {
-    return F.ioFailed('移動', source.rel, why(error));
+    return F.ioFailed('移動', source.rel, errorDetail(error));
   }
   return F.moved(source.rel, target.rel);
 }
@@ -71,7 +72,7 @@ export async function copyOp(env: OpEnv, path: unknown, to: unknown): Promise<st
       verbatimSymlinks: true,
     });
   } catch (error) {
-    return F.ioFailed('複製', source.rel, why(error));
+    return F.ioFailed('複製', source.rel, errorDetail(error));
   }
   return F.copied(source.rel, target.rel);
 }

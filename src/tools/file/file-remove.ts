@@ -1,7 +1,8 @@
 import { access } from 'node:fs/promises';
 import { F } from './file-texts.ts';
 import { existingSource } from './file-move.ts';
-import { why, type OpEnv } from './file-write.ts';
+import { type OpEnv } from './file-write.ts';
+import { errorDetail } from '../work-dir/write-texts.ts';
 
 /** Moves one path to the OS trash; throws when there is no trash to move it to. */
 export type TrashFn = (abs: string) => Promise<void>;
@@ -21,7 +22,7 @@ export async function removeOp(env: OpEnv, path: unknown, trash: TrashFn): Promi
   try {
     await trash(source.abs);
   } catch (error) {
-    return F.trashFailed(source.rel, why(error));
+    return F.trashFailed(source.rel, errorDetail(error));
   }
   // `trash` passes over what it could not find: make sure the path is really gone.
   const stillThere = await access(source.abs).then(

@@ -6,6 +6,7 @@ import { readTextFile } from '../work-dir/read-text.ts';
 import { resolveCreatable, resolveExisting } from '../work-dir/resolve.ts';
 import { T } from '../work-dir/texts.ts';
 import { replaceFileContent } from '../work-dir/write-file.ts';
+import { errorDetail } from '../work-dir/write-texts.ts';
 import { F } from './file-texts.ts';
 
 type Kind = 'file' | 'folder' | 'other' | null;
@@ -30,10 +31,6 @@ function contentProblem(content: string): string | null {
   return bytes > MAX_FILE_BYTES ? F.contentTooLarge(bytes) : null;
 }
 
-export function why(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
-
 /** Where an op runs: the work folder, and the fence asked before anything is changed. */
 export interface OpEnv {
   workDir: string;
@@ -47,7 +44,7 @@ async function createNew(abs: string, rel: string, content: string): Promise<str
     await writeFile(abs, content, { flag: 'wx' });
     return null;
   } catch (error) {
-    return F.ioFailed('書き込み', rel, why(error));
+    return F.ioFailed('書き込み', rel, errorDetail(error));
   }
 }
 
@@ -75,7 +72,7 @@ export async function writeOp(
     try {
       await replaceFileContent(existing.abs, content);
     } catch (error) {
-      return F.ioFailed('書き込み', target.rel, why(error));
+      return F.ioFailed('書き込み', target.rel, errorDetail(error));
     }
     return F.overwritten(existing.rel, chars);
   }
@@ -110,7 +107,7 @@ export async function appendOp(env: OpEnv, path: unknown, content: string): Prom
   try {
     await appendFile(existing.abs, content);
   } catch (error) {
-    return F.ioFailed('追記', existing.rel, why(error));
+    return F.ioFailed('追記', existing.rel, errorDetail(error));
   }
   return F.appended(existing.rel, [...content].length, after);
 }
@@ -127,7 +124,7 @@ export async function mkdirOp(env: OpEnv, path: unknown): Promise<string> {
   try {
     await mkdir(target.abs, { recursive: true });
   } catch (error) {
-    return F.ioFailed('フォルダの作成', target.rel, why(error));
+    return F.ioFailed('フォルダの作成', target.rel, errorDetail(error));
   }
   return F.madeFolder(target.rel);
 }
