@@ -129,3 +129,26 @@ it('reads, edits with sd, runs an allowed command, and runs a refused one after 
   await waitForReply('second turn done');
   expect(toolResults().at(-1)).toContain(process.version);
 });
+
+it('a grep whose pattern backtracks for ever leaves the server answering, and an interrupt ends it', async () => {
+  writeFileSync(join(work, 'stuck.txt'), `${'a'.repeat(48)}b\n`);
+  await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev', workDir: work, enabledTools: ['grep'] });
+  fake.enqueue(
+    { body: openAiToolCall('grep', { pattern: '(a+)+$', reason: 'find the runs of a' }) },
+    { body: textReply('openai', 'never reached') },
+  );
+  await v.ok('send_user_message', { to: 'dev', content: 'search the runs' });
+  for (let i = 0; i < 500 && fake.requests.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+  // Long enough for the pool's worker to start and the pattern to be deep in its backtracking.
+  await new Promise((r) => setTimeout(r, 800));
+  const world = await v.ok<{ agents: { id: string; status: string }[] }>('get_world');
+  expect(world.agents.map((a) => a.id)).toEqual(['dev']);
+  expect(await v.ok('interrupt_turn', { agentId: 'dev' })).toEqual({ interrupted: true });
+  for (let i = 0; i < 500; i += 1) {
+    const list = await v.ok<AgentMessage[]>('list_messages');
+    if (list.some((m) => m.from.kind === 'system' && m.content.includes('Interrupted'))) break;
+    if (i === 499) throw new Error('no interrupt line');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  expect(fake.requests).toHaveLength(1);
+});

@@ -6,12 +6,18 @@ import { MAX_FILES } from '../work-dir/limits.ts';
 import { resolveExisting } from '../work-dir/resolve.ts';
 import { T } from '../work-dir/texts.ts';
 import { walkWorkDir } from '../work-dir/walk.ts';
+import { toSource } from '../regex-worker/jobs.ts';
+import type { RegexRunner } from '../regex-worker/runner.ts';
+import { sharedRegexRunner } from '../regex-worker/shared.ts';
+import { jobFailureText } from '../regex-worker/texts.ts';
 import { FD_DESCRIPTIONS } from './descriptions.ts';
 import { formatFd } from './listing.ts';
 
 export interface FdToolOptions {
   /** The walk's file cap; MAX_FILES unless a test needs a small one. */
   maxFiles?: number;
+  /** Where the regex runs; the process's worker pool unless a test brings its own. */
+  regex?: RegexRunner;
 }
 
 function fdSpec(ctx: ToolSpecContext): ToolSpec {
@@ -36,7 +42,12 @@ function shown(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
-async function runFd(args: Record<string, unknown>, ctx: ToolContext, maxFiles: number): Promise<string> {
+async function runFd(
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+  maxFiles: number,
+  runner: RegexRunner,
+): Promise<string> {
   if (ctx.workDir === null) return T.workDirMissing;
   if (typeof args.pattern !== 'string') {
     return 'pattern（名前に対する正規表現）を文字列で指定してください。すべてを一覧するなら空文字列 "" です。';
@@ -60,7 +71,12 @@ async function runFd(args: Record<string, unknown>, ctx: ToolContext, maxFiles: 
     return `${T.notFolder(resolved.rel)}。fd は path に指定したフォルダの中を名前で探します（ファイルの中身を探すなら grep）。`;
   }
   const walk = await walkWorkDir(resolved.abs, resolved.rel, maxFiles);
-  const matched = walk.entries.filter((entry) => compiled.regex.test(entry.name));
+  const job = await runner.run(
+    { kind: 'names', names: walk.entries.map((entry) => entry.name), pattern: toSource(compiled.regex) },
+    ctx.signal,
+  );
+  if (!job.ok) return jobFailureText('fd', 'pattern', job);
+  const matched = job.value.map((index) => walk.entries[index]!);
   return formatFd({
     matched,
     seenFiles: walk.files,
@@ -73,13 +89,14 @@ async function runFd(args: Record<string, unknown>, ctx: ToolContext, maxFiles: 
 /** `fd`: find files and folders by name (ledger part 4 `bundled_tools_contract`). */
 export function fdTool(options: FdToolOptions = {}): AgentTool {
   const maxFiles = options.maxFiles ?? MAX_FILES;
+  const runner = options.regex ?? sharedRegexRunner();
   return {
     name: 'fd',
     wantsReason: true,
     specFor: fdSpec,
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
       try {
-        return await runFd(args, ctx, maxFiles);
+        return await runFd(args, ctx, maxFiles, runner);
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
         const detail = typeof code === 'string' ? `（${code}）` : '';

@@ -9,11 +9,17 @@ import { walkWorkDir } from '../work-dir/walk.ts';
 import { parseGrepArgs, readInclude, type IncludeRead } from './args.ts';
 import { GREP_DESCRIPTIONS } from './descriptions.ts';
 import { formatGrep } from './format.ts';
-import { scanFiles, type ScanTarget } from './scan.ts';
+import type { ScanTarget } from './scan.ts';
+import { toSource } from '../regex-worker/jobs.ts';
+import type { RegexRunner } from '../regex-worker/runner.ts';
+import { sharedRegexRunner } from '../regex-worker/shared.ts';
+import { jobFailureText } from '../regex-worker/texts.ts';
 
 export interface GrepToolOptions {
   /** The walk's file cap; MAX_FILES unless a test needs a small one. */
   maxFiles?: number;
+  /** Where the regex runs; the process's worker pool unless a test brings its own. */
+  regex?: RegexRunner;
 }
 
 const LOGGED_INCLUDE_CHARS = 200;
@@ -48,7 +54,12 @@ function logInclude(ctx: ToolContext, include: IncludeRead): void {
   ctx.log.note(`grep include: agent=${ctx.agentId} pattern=${text} outcome=${include.outcome}`);
 }
 
-async function runGrep(args: Record<string, unknown>, ctx: ToolContext, maxFiles: number): Promise<string> {
+async function runGrep(
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+  maxFiles: number,
+  runner: RegexRunner,
+): Promise<string> {
   const include = readInclude(args.include, args.case_insensitive === true);
   logInclude(ctx, include);
   if (ctx.workDir === null) return T.workDirMissing;
@@ -62,12 +73,25 @@ async function runGrep(args: Record<string, unknown>, ctx: ToolContext, maxFiles
   let scanCap: number | null = null;
   if (info.isDirectory()) {
     const walk = await walkWorkDir(resolved.abs, resolved.rel, maxFiles);
-    targets = walk.entries.filter((entry) => !entry.isDir);
+    targets = walk.entries.filter((entry) => !entry.isDir).map(({ rel, abs, name }) => ({ rel, abs, name }));
     if (walk.truncated) scanCap = maxFiles;
   } else {
     targets = [{ rel: resolved.rel, abs: resolved.abs, name: basename(resolved.abs) }];
   }
-  const scan = await scanFiles(targets, { pattern, include: parsed.args.include, context, countOnly });
+  const includeRegex = parsed.args.include;
+  const job = await runner.run(
+    {
+      kind: 'grep',
+      targets,
+      pattern: toSource(pattern),
+      include: includeRegex === null ? null : toSource(includeRegex),
+      context,
+      countOnly,
+    },
+    ctx.signal,
+  );
+  if (!job.ok) return jobFailureText('grep', 'pattern（または include）', job);
+  const scan = job.value;
   if (!info.isDirectory()) {
     // One named file: say plainly why it was not searched.
     if (scan.skipped.binary > 0) return T.binary(resolved.rel);
@@ -85,13 +109,14 @@ function failureText(error: unknown): string {
 /** `grep`: search lines of the work folder's text files (ledger part 4 `bundled_tools_contract`). */
 export function grepTool(options: GrepToolOptions = {}): AgentTool {
   const maxFiles = options.maxFiles ?? MAX_FILES;
+  const runner = options.regex ?? sharedRegexRunner();
   return {
     name: 'grep',
     wantsReason: true,
     specFor: grepSpec,
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
       try {
-        return await runGrep(args, ctx, maxFiles);
+        return await runGrep(args, ctx, maxFiles, runner);
       } catch (error) {
         return failureText(error);
       }

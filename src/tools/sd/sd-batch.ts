@@ -2,7 +2,8 @@ import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
 import { T } from '../work-dir/texts.ts';
 import { unifiedDiff } from '../work-dir/unified-diff.ts';
 import { loadTarget, locateTarget } from '../work-dir/edit-target.ts';
-import { compileSd, replaceAllSd } from './sd-regex.ts';
+import { compileSd } from './sd-regex.ts';
+import type { ReplaceTexts } from './sd-job.ts';
 import { B, MAX_BATCH_PATHS, S } from './sd-texts.ts';
 import { W, charCount } from '../work-dir/write-texts.ts';
 
@@ -25,7 +26,12 @@ type FileResult =
  * failures skip that file with its reason; never reorder; one diff over 12,000 → that file's stats;
  * the shown diffs stop at a file boundary before their sum passes 12,000. Nothing is written.
  */
-export async function batchPreview(workDir: string, paths: unknown[], request: SdRequest): Promise<string> {
+export async function batchPreview(
+  workDir: string,
+  paths: unknown[],
+  request: SdRequest,
+  replaceTexts: ReplaceTexts,
+): Promise<string> {
   if (paths.some((p) => typeof p !== 'string')) return S.pathsNotStrings;
   const failures: string[] = [];
   const targets: { abs: string; rel: string }[] = [];
@@ -53,16 +59,20 @@ export async function batchPreview(workDir: string, paths: unknown[], request: S
 
   const loaded = await Promise.all(targets.map((t) => loadTarget(t, { strict: true })));
   const results: FileResult[] = [];
+  const texts = loaded.flatMap((file) => (file.ok ? [file.text] : []));
+  // Stage 7 (regex compile) is reached only when some file passed the earlier stages.
   const compiled = compileSd(request.pattern, request.replacement, request.caseInsensitive);
+  if (texts.length > 0 && !compiled.ok) return compiled.message;
+  const job = compiled.ok && texts.length > 0 ? await replaceTexts(compiled.sd, texts) : null;
+  if (job !== null && !job.ok) return job.message;
+  let next = 0;
   for (const [i, file] of loaded.entries()) {
     const rel = targets[i]!.rel;
     if (!file.ok) {
       results.push({ kind: 'skipped', rel, reason: file.message });
       continue;
     }
-    // Stage 7 (regex compile) is reached only by a file that passed the earlier stages.
-    if (!compiled.ok) return compiled.message;
-    const replaced = replaceAllSd(compiled.sd, file.text);
+    const replaced = job!.replaced[next++]!;
     if (replaced.count === 0) results.push({ kind: 'no_match', rel });
     else if (replaced.text === file.text) results.push({ kind: 'same', rel });
     else {

@@ -3,7 +3,10 @@ import { NO_FENCE, type WriteFence } from '../work-dir/fence.ts';
 import { T } from '../work-dir/texts.ts';
 import { openTarget } from '../work-dir/edit-target.ts';
 import { batchPreview, type SdRequest } from './sd-batch.ts';
-import { compileSd, replaceAllSd } from './sd-regex.ts';
+import { compileSd } from './sd-regex.ts';
+import { runSdJob } from './sd-job.ts';
+import type { RegexRunner } from '../regex-worker/runner.ts';
+import { sharedRegexRunner } from '../regex-worker/shared.ts';
 import { S, SD_SPEC } from './sd-texts.ts';
 import { finishEdit } from '../work-dir/two-phase.ts';
 import { W, errorDetail } from '../work-dir/write-texts.ts';
@@ -13,7 +16,7 @@ import { W, errorDetail } from '../work-dir/write-texts.ts';
  * `write_tools_contract`, Spec 17 for `paths`). Preview by default; `apply: true` writes through the
  * fence. Every failure comes back as result text.
  */
-export function sdTool(fence: WriteFence = NO_FENCE): AgentTool {
+export function sdTool(fence: WriteFence = NO_FENCE, regex: RegexRunner = sharedRegexRunner()): AgentTool {
   return {
     name: 'sd',
     wantsReason: true,
@@ -38,7 +41,7 @@ export function sdTool(fence: WriteFence = NO_FENCE): AgentTool {
     },
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
       try {
-        return await run(args, ctx, fence);
+        return await run(args, ctx, fence, regex);
       } catch (error) {
         return W.unexpected(errorDetail(error));
       }
@@ -46,7 +49,12 @@ export function sdTool(fence: WriteFence = NO_FENCE): AgentTool {
   };
 }
 
-async function run(args: Record<string, unknown>, ctx: ToolContext, fence: WriteFence): Promise<string> {
+async function run(
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+  fence: WriteFence,
+  runner: RegexRunner,
+): Promise<string> {
   if (ctx.workDir === null) return T.workDirMissing;
   const { pattern, replacement } = args;
   if (typeof pattern !== 'string') return S.patternMissing;
@@ -62,7 +70,9 @@ async function run(args: Record<string, unknown>, ctx: ToolContext, fence: Write
     if (hasPath) return S.bothTargets;
     if (!Array.isArray(args.paths)) return S.pathsNotArray;
     if (args.paths.length === 0) return S.pathsEmpty;
-    return batchPreview(ctx.workDir, args.paths, request);
+    return batchPreview(ctx.workDir, args.paths, request, (sd, texts) =>
+      runSdJob(runner, sd, texts, ctx.signal),
+    );
   }
   if (!hasPath) return S.noTarget;
 
@@ -70,7 +80,9 @@ async function run(args: Record<string, unknown>, ctx: ToolContext, fence: Write
   if (!file.ok) return file.message;
   const compiled = compileSd(request.pattern, request.replacement, request.caseInsensitive);
   if (!compiled.ok) return compiled.message;
-  const replaced = replaceAllSd(compiled.sd, file.text);
+  const job = await runSdJob(runner, compiled.sd, [file.text], ctx.signal);
+  if (!job.ok) return job.message;
+  const replaced = job.replaced[0]!;
   if (replaced.count === 0) return W.noChange(file.rel, S.noMatch);
   return finishEdit({
     ctx,

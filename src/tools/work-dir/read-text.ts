@@ -33,13 +33,19 @@ export async function readTextFile(abs: string, strict: boolean): Promise<TextRe
   let bytes: Buffer;
   try {
     if (!(await handle.stat()).isFile()) return { kind: 'special' };
-    const buffer = Buffer.alloc(MAX_FILE_BYTES + 1);
+    // Sized by the stat (one byte over, to see growth), grown up to one byte past the limit: a 2 MiB
+    // buffer per file made a scan of many small files spend its time zero-filling memory.
+    let buffer = Buffer.allocUnsafe(Math.min(info.size, MAX_FILE_BYTES) + 1);
     let length = 0;
     for (;;) {
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
       if (bytesRead === 0) break;
       length += bytesRead;
-      if (length === buffer.length) break;
+      if (length < buffer.length) continue;
+      if (buffer.length > MAX_FILE_BYTES) break;
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, MAX_FILE_BYTES + 1));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
     }
     bytes = buffer.subarray(0, length);
   } finally {

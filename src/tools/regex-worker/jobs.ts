@@ -1,0 +1,88 @@
+import { scanFiles, type GrepScan, type ScanTarget } from '../grep/scan.ts';
+import { replaceAllSd, type TemplatePart } from '../sd/sd-regex.ts';
+
+/**
+ * The regex work of the search and replace tools, as plain data so it can run in a worker thread.
+ * A JavaScript RegExp can backtrack for ever (`(a+)+$`); the ledger's engine cannot, so the work runs
+ * where it can be timed out and terminated (ARCHITECTURE §2: worker_threads when a scan blocks).
+ */
+export interface RegexSource {
+  source: string;
+  flags: string;
+}
+
+export interface GrepJob {
+  kind: 'grep';
+  targets: ScanTarget[];
+  pattern: RegexSource;
+  include: RegexSource | null;
+  context: number;
+  countOnly: boolean;
+}
+
+/** fd: which names match (indices into `names`, ascending). */
+export interface NamesJob {
+  kind: 'names';
+  names: string[];
+  pattern: RegexSource;
+}
+
+/** sd: every match of each text replaced through the template. */
+export interface ReplaceJob {
+  kind: 'replace';
+  pattern: RegexSource;
+  template: TemplatePart[];
+  texts: string[];
+}
+
+export type RegexJob = GrepJob | NamesJob | ReplaceJob;
+
+export interface Replaced {
+  text: string;
+  count: number;
+}
+
+export type JobResult<J extends RegexJob> = J extends GrepJob
+  ? GrepScan
+  : J extends NamesJob
+    ? number[]
+    : J extends ReplaceJob
+      ? Replaced[]
+      : never;
+
+export function toSource(regex: RegExp): RegexSource {
+  return { source: regex.source, flags: regex.flags };
+}
+
+function compile(source: RegexSource): RegExp {
+  return new RegExp(source.source, source.flags);
+}
+
+/** Run one job where this code runs (the worker, or the caller's thread for the inline runner). */
+export async function runJob<J extends RegexJob>(job: J): Promise<JobResult<J>> {
+  return (await runAny(job)) as JobResult<J>;
+}
+
+async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[]> {
+  switch (job.kind) {
+    case 'grep':
+      return scanFiles(job.targets, {
+        pattern: compile(job.pattern),
+        include: job.include === null ? null : compile(job.include),
+        context: job.context,
+        countOnly: job.countOnly,
+      });
+    case 'names': {
+      const pattern = compile(job.pattern);
+      const found: number[] = [];
+      job.names.forEach((name, index) => {
+        if (pattern.test(name)) found.push(index);
+      });
+      return found;
+    }
+    case 'replace': {
+      const sd = { regex: compile(job.pattern), template: job.template };
+      return job.texts.map((text) => replaceAllSd(sd, text));
+    }
+  }
+}
