@@ -94,6 +94,17 @@ describe('yq on TOML: comments and layout kept', () => {
     expect(file()).toBe(TOML.replace('["a", "b"]', '["b"]').replace('[[users]]\nname = "ann"\n', ''));
   });
 
+  it('removes a table and keeps the comments that introduce the next one', async () => {
+    const layered = '[a]\nx = 1 # keep x\n\n# about b\n[b]\ny = 2\n\n# about c\n# more c\n[c]\nz = 3\n';
+    sb.put('layered.toml', layered);
+    await yq.execute({ path: 'layered.toml', op: 'remove', key: 'b', apply: true }, ctx);
+    expect(readFileSync(join(sb.workDir, 'layered.toml'), 'utf8')).toBe(
+      '[a]\nx = 1 # keep x\n\n# about c\n# more c\n[c]\nz = 3\n',
+    );
+    await yq.execute({ path: 'layered.toml', op: 'remove', key: 'c', apply: true }, ctx);
+    expect(readFileSync(join(sb.workDir, 'layered.toml'), 'utf8')).toBe('[a]\nx = 1 # keep x\n');
+  });
+
   it('says "no change" for the same value and writes nothing', async () => {
     expect(await run({ op: 'set', key: 'server.port', value: 8080, apply: true })).toBe(
       '変更なし: conf.toml（server.port は既に 8080 です）。書き込んでいません。',

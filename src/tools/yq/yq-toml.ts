@@ -8,6 +8,7 @@ import {
   type Scalar,
   type YqDocument,
 } from './yq-document.ts';
+import { keepNextHeaderComments } from './toml-header-comments.ts';
 import { formatKey, type Segment } from './yq-key.ts';
 import { kindLabel, walk, walkFailure, type Kind, type TreeOps } from './yq-tree.ts';
 
@@ -108,13 +109,18 @@ class TomlDocument implements YqDocument {
     const parent = walked.parent as Container;
     if (walked.last.kind === 'index') (parent as TomlValue[]).splice(walked.last.index, 1);
     else delete (parent as Record<string, TomlValue>)[walked.last.name];
-    return this.write(root, D.removed(formatKey(segments)));
+    return this.write(root, D.removed(formatKey(segments)), keepNextHeaderComments);
   }
 
-  private write(intended: TomlValue, what: string): EditResult {
+  private write(
+    intended: TomlValue,
+    what: string,
+    repair?: (before: string, after: string) => string,
+  ): EditResult {
     let after: string;
     try {
       after = patch(this.text, intended);
+      if (repair !== undefined) after = repair(this.text, after);
       if (showToml(parse(after)) !== showToml(intended)) {
         return { ok: false, message: D.tomlUnsafe('書き換え後の内容が意図と一致しません') };
       }
