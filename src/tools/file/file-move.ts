@@ -1,5 +1,5 @@
 import { cp, lstat, mkdir, rename } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { resolveCreatable, resolveExisting, type Resolved } from '../work-dir/resolve.ts';
 import { F } from './file-texts.ts';
 import { kindOf, type OpEnv } from './file-write.ts';
@@ -27,6 +27,11 @@ async function destination(env: OpEnv, to: unknown, from: { abs: string; rel: st
   // Errors about the destination name the argument the model wrote it in.
   const target = await resolveCreatable(env.workDir, to, 'to');
   if (!target.ok) return target;
+  // `to: "dest/"` reads as "into dest"; the tool takes the full new name, so say so for a file.
+  if (/[\\/]$/.test(to as string) && (await kindOf(from.abs)) === 'file') {
+    const suggestion = `${to as string}${basename(from.abs)}`;
+    return { ok: false, reason: 'invalid', message: F.folderFormForDestination(to as string, suggestion) };
+  }
   if ((await kindOf(target.abs)) !== null) {
     return { ok: false, reason: 'invalid', message: F.destinationExists(target.rel) };
   }

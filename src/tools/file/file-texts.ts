@@ -13,6 +13,10 @@ export const F = {
   exists: (p: string) =>
     `既に存在します: ${p}。一部だけ直すなら sd / yq を、丸ごと置き換えるなら overwrite: true を指定してください。`,
   existsAsFolder: (p: string) => `同じ名前のフォルダがあります: ${p}`,
+  folderFormForFile: (text: string) =>
+    `path が / で終わっています（フォルダを指す形）: ${text}。書き込むファイルの名前まで書いてください（例: notes/todo.md）。フォルダを作るなら op: "mkdir" です。`,
+  folderFormForDestination: (text: string, suggestion: string) =>
+    `to が / で終わっています（フォルダを指す形）: ${text}。ファイルの行き先はファイル名まで書いてください（例: ${suggestion}）。`,
   existsAsFile: (p: string) => `同じ名前のファイルがあります: ${p}`,
   destinationExists: (p: string) =>
     `移動先・複製先が既に存在します: ${p}。上書きはしません。別の名前を指定してください。`,

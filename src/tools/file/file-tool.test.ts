@@ -168,6 +168,17 @@ describe('file write / append / mkdir', () => {
     expect(statSync(join(box.workDir, 'near.txt')).size).toBe(MAX_FILE_BYTES - 2);
   });
 
+  it('refuses a file name ending in / (a folder form) for write and append, and creates nothing', async () => {
+    for (const op of ['write', 'append']) {
+      const text = await run({ op, path: 'drafts/', content: 'x' });
+      expect(text).toContain('/ で終わっています');
+      expect(text).toContain('mkdir');
+    }
+    expect(existsSync(join(box.workDir, 'drafts'))).toBe(false);
+    expect(await run({ op: 'mkdir', path: 'drafts/' })).toContain('drafts');
+    expect(statSync(join(box.workDir, 'drafts')).isDirectory()).toBe(true);
+  });
+
   it('makes folders with their parents', async () => {
     expect(await run({ op: 'mkdir', path: 'a/b/c' })).toBe('フォルダを作成しました: a/b/c');
     expect(statSync(join(box.workDir, 'a/b/c')).isDirectory()).toBe(true);
@@ -195,6 +206,18 @@ describe('file move / copy / remove', () => {
     // A missing or empty destination is named as `to`, so the model does not "fix" a correct path.
     expect(await run({ op: 'move', path: 'backup' })).toBe('to は文字列で指定してください。');
     expect(await run({ op: 'copy', path: 'backup', to: ' ' })).toContain('to が空です');
+  });
+
+  it('asks for the full name when a file is moved or copied to a folder form (to ending in /)', async () => {
+    for (const op of ['copy', 'move']) {
+      const text = await run({ op, path: 'notes/a.md', to: 'archive/' });
+      expect(text).toContain('archive/a.md');
+    }
+    expect(existsSync(join(box.workDir, 'archive'))).toBe(false);
+    expect(read('notes/a.md')).toBe('# A\nhello\n');
+    // A folder may be named with a trailing / on both ends.
+    expect(await run({ op: 'move', path: 'notes/', to: 'archive/' })).toContain('archive');
+    expect(read('archive/a.md')).toBe('# A\nhello\n');
   });
 
   it('checks both ends: a source or destination outside is refused', async () => {

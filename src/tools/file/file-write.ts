@@ -48,6 +48,11 @@ async function createNew(abs: string, rel: string, content: string): Promise<str
   }
 }
 
+/** A trailing `/` names a folder: a file is never created under the name without it. */
+function folderForm(path: unknown): string | null {
+  return typeof path === 'string' && /[\\/]$/.test(path) ? F.folderFormForFile(path) : null;
+}
+
 /** `write { path, content, overwrite? }`: new files freely; an existing file only with overwrite. */
 export async function writeOp(
   env: OpEnv,
@@ -55,7 +60,7 @@ export async function writeOp(
   content: string,
   overwrite: boolean,
 ): Promise<string> {
-  const problem = contentProblem(content);
+  const problem = contentProblem(content) ?? folderForm(path);
   if (problem) return problem;
   const target = await resolveCreatable(env.workDir, path);
   if (!target.ok) return target.message;
@@ -81,7 +86,7 @@ export async function writeOp(
 
 /** `append { path, content }`: creates a missing file; the 2 MiB limit is on the size after appending. */
 export async function appendOp(env: OpEnv, path: unknown, content: string): Promise<string> {
-  const problem = contentProblem(content);
+  const problem = contentProblem(content) ?? folderForm(path);
   if (problem) return problem;
   const target = await resolveCreatable(env.workDir, path);
   if (!target.ok) return target.message;
