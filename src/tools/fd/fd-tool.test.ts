@@ -114,7 +114,7 @@ describe('fd', () => {
     writeFileSync(join(box.outside, 'secret.md'), 'x');
     symlinkSync(box.outside, join(box.workDir, 'out'));
     symlinkSync(join(box.workDir, 'docs'), join(box.workDir, 'docs-alias'));
-    expect(await fd({ pattern: 'x', path: 'nope' })).toBe(T.missing('nope'));
+    expect(await fd({ pattern: 'x', path: 'nope' })).toBe(T.missingFolderForFd('nope'));
     expect(await fd({ pattern: 'x', path: '../outside' })).toBe(T.outside('../outside'));
     expect(await fd({ pattern: 'x', path: box.outside })).toBe(T.outside(box.outside));
     expect(await fd({ pattern: 'x', path: 'out' })).toBe(T.outside('out'));

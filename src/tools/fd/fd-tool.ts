@@ -3,7 +3,7 @@ import type { ToolSpec } from '../../llm/canonical.ts';
 import type { AgentTool, ToolContext, ToolSpecContext } from '../../orchestrator/tool.ts';
 import { compileUserRegex, regexFailureText } from '../grep/regex.ts';
 import { MAX_FILES } from '../work-dir/limits.ts';
-import { resolveExisting } from '../work-dir/resolve.ts';
+import { resolveExisting, shown as shownPath } from '../work-dir/resolve.ts';
 import { T } from '../work-dir/texts.ts';
 import { walkWorkDir } from '../work-dir/walk.ts';
 import { toSource } from '../regex-worker/jobs.ts';
@@ -66,7 +66,10 @@ async function runFd(
     });
   }
   const resolved = await resolveExisting(ctx.workDir, args.path ?? '.');
-  if (!resolved.ok) return resolved.message;
+  if (!resolved.ok) {
+    const missingPath = resolved.reason === 'missing' && resolved.message !== T.workDirGone;
+    return missingPath ? T.missingFolderForFd(shownPath(args.path as string)) : resolved.message;
+  }
   if (!(await stat(resolved.abs)).isDirectory()) {
     return `${T.notFolder(resolved.rel)}。fd は path に指定したフォルダの中を名前で探します（ファイルの中身を探すなら grep）。`;
   }

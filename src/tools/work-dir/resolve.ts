@@ -21,7 +21,8 @@ function isInside(root: string, abs: string): boolean {
   return abs === root || abs.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
-function shown(input: string): string {
+/** An argument echoed in a message: long input is cut. */
+export function shown(input: string): string {
   return input.length > 200 ? `${input.slice(0, 200)}…` : input;
 }
 

@@ -14,6 +14,9 @@ export const T = {
   pathInvalid: (p: string) => `パスとして扱えない文字が含まれています: ${p}`,
   missing: (p: string) =>
     `見つかりません: ${p}（作業フォルダからの相対パスで指定してください。探すには fd が使えます）`,
+  /** fd's own wording: pointing fd at fd is no help. */
+  missingFolderForFd: (p: string) =>
+    `見つかりません: ${p}（作業フォルダからの相対パスで指定してください。path を省くと作業フォルダ全体を探します）`,
   outside: (p: string) => `作業フォルダの外です: ${p}。このツールは作業フォルダの中だけを扱います。`,
   absoluteRefused: (p: string) =>
     `絶対パスは指定できません: ${p}。作業フォルダからの相対パスで指定してください。`,
