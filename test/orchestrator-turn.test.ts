@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentId } from '../src/domain/ids.ts';
 import type { AgentTool } from '../src/orchestrator/tool.ts';
-import { BundledToolRegistry } from '../src/tools/registry.ts';
+import { VillageToolRegistry } from '../src/tools/registry.ts';
 import { rememberTool } from '../src/tools/remember/remember-tool.ts';
 import { makeOrchestra, type Orchestra } from './helpers/orchestra.ts';
 import { call, calls, say } from './fakes/scripted-model.ts';
@@ -184,7 +184,7 @@ describe('the turn loop', () => {
 
   it('the remember tool appends to Memory.md, which the next turn carries', async () => {
     o = await makeOrchestra({
-      tools: (village) => new BundledToolRegistry(village, [rememberTool(village)]),
+      tools: (village) => new VillageToolRegistry(village, [rememberTool(village)]),
     });
     const a = await o.agent('a');
     await o.start('a');

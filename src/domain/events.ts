@@ -50,7 +50,9 @@ export type CoreEvent =
   /** This server's own: the village definition changed (agents, templates, roles, groups, settings). */
   | { type: 'worldChanged' }
   /** This server's own: an agent's pending `run` requests changed (queued, approved, rejected, tidied). */
-  | { type: 'pendingCommandsChanged'; agentId: AgentId };
+  | { type: 'pendingCommandsChanged'; agentId: AgentId }
+  /** This server's own: some MCP server's connection state changed (`mcp_status` has the details). */
+  | { type: 'mcpStatusChanged' };
 
 export type CoreEventType = CoreEvent['type'];
 

@@ -39,8 +39,15 @@ export interface OrchestratorDeps {
   backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
   turnSink?: TurnSink;
   messageSink?: MessageSink;
+  /** Told when an agent starts or stops running (its own MCP servers live exactly that long). */
+  lifecycle?: AgentLifecycle;
   config?: Partial<OrchestratorConfig>;
   now?: () => number;
+}
+
+export interface AgentLifecycle {
+  agentStarted(agentId: AgentId): void;
+  agentStopped(agentId: AgentId): void;
 }
 
 const FATAL_CODES = new Set(['LLM_CONFIG', 'CREDENTIAL_MISSING', 'MODEL_TEMPLATE_NOT_FOUND']);
@@ -152,6 +159,8 @@ export class Orchestrator {
     const wasRunning = before === 'running';
     const isRunning = status === 'running';
     if (wasRunning === isRunning) return;
+    if (isRunning) this.deps.lifecycle?.agentStarted(runtime.id);
+    else this.deps.lifecycle?.agentStopped(runtime.id);
     const kind = isRunning ? 'started' : status === 'failed' ? 'failed' : 'stopped';
     this.systemLine(presenceNotice(runtime.id, this.labelName(runtime.id), kind, this.language()));
   }

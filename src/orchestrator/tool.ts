@@ -39,6 +39,8 @@ export interface AgentTool {
 /** The bundled and MCP tools an agent may be offered (the synthetic routing tools are built apart). */
 export interface ToolRegistry {
   toolsFor(agentId: AgentId): AgentTool[];
+  /** Resolves once tools still being connected for this agent (MCP) have arrived or failed. */
+  ready?(agentId: AgentId): Promise<void>;
 }
 
 export const EMPTY_REGISTRY: ToolRegistry = { toolsFor: () => [] };

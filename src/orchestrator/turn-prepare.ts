@@ -122,6 +122,7 @@ export async function prepareTurn(
   const routing = template.useTools
     ? routingTools(spec.connectedAgents, spec.allowHandoff && envelope.replyTo === null)
     : [];
+  if (template.useTools) await orch.tools.ready?.(spec.id);
   const tools = template.useTools ? orch.tools.toolsFor(spec.id) : [];
   const offered: ToolSpec[] = [];
   for (const r of routing) {

@@ -5,7 +5,8 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import { Orchestrator } from '../orchestrator/orchestrator.ts';
 import { Sessions } from '../orchestrator/sessions.ts';
 import { SessionStore, sessionStorePath } from '../store/index.ts';
-import { BundledToolRegistry } from '../tools/registry.ts';
+import { VillageToolRegistry } from '../tools/registry.ts';
+import { McpManager } from '../mcp/client/manager.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { openVillage } from '../world/open-village.ts';
 import type { VillagePaths } from '../world/paths.ts';
@@ -22,6 +23,8 @@ export interface BootDeps {
   detectLanguage?: () => Language;
   /** Tests may route templates to scripted models; the HTTP/echo backends by default. */
   backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
+  /** The MCP connect + handshake limit; the ledger's 30 s unless a test needs a short one. */
+  mcpConnectTimeoutMs?: number;
 }
 
 /** The session store, or null (with one WARN) when it cannot be opened: the village never fails to start for it. */
@@ -69,6 +72,7 @@ export class Boot {
   /** Stops what the village is running (tickers, turns). */
   async close(): Promise<void> {
     await this.context?.orchestrator.close();
+    await this.context?.mcp.close();
     this.context?.sessions.close();
   }
 
@@ -96,20 +100,32 @@ export class Boot {
         this.deps.detectLanguage,
       );
       const sessions = new Sessions(openStore(paths, log), log, events, Sessions.exportsDir(paths.workspace));
+      const mcp = new McpManager({
+        paths,
+        log,
+        onChange: () => events.emit({ type: 'mcpStatusChanged' }),
+        ...(this.deps.mcpConnectTimeoutMs === undefined ? {} : { timeoutMs: this.deps.mcpConnectTimeoutMs }),
+      });
       const orchestrator = new Orchestrator({
         village,
         paths,
         log,
         events,
         secrets,
-        tools: new BundledToolRegistry(village, bundledTools(village, events)),
+        tools: new VillageToolRegistry(village, bundledTools(village, events), mcp),
+        lifecycle: {
+          agentStarted: (id) => void mcp.agentStarted(id),
+          agentStopped: (id) => void mcp.agentStopped(id),
+        },
         backendFor: this.deps.backendFor,
         turnSink: sessions,
         messageSink: sessions,
       });
       sessions.attach(orchestrator);
       orchestrator.startTicker();
-      this.context = { paths, log, events, secrets, village, villageId, orchestrator, sessions };
+      // Shared servers connect in the background: boot never waits on them (a turn does, briefly).
+      void mcp.openShared();
+      this.context = { paths, log, events, secrets, village, villageId, orchestrator, sessions, mcp };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { DiagLog } from '../diag/log.ts';
+import type { McpManager } from '../mcp/client/manager.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { Orchestrator } from '../orchestrator/orchestrator.ts';
 import type { Sessions } from '../orchestrator/sessions.ts';
@@ -16,4 +17,5 @@ export interface AppContext {
   villageId: string;
   orchestrator: Orchestrator;
   sessions: Sessions;
+  mcp: McpManager;
 }

@@ -138,11 +138,79 @@ describe('mcp.json', () => {
     await expect(writeConfigFile(paths, AGENT, 'mcp', '')).resolves.toBeUndefined();
   });
 
-  it('validateMcpJson checks the shape alone', () => {
-    expect(() => validateMcpJson('{"mcpServers": {"a": {}}}')).not.toThrow();
-    expect(() => validateMcpJson('{"mcpServers": {"a": []}}')).toThrow(
-      expect.objectContaining({ code: 'SERDE_FAILED' }),
+  it('validateMcpJson accepts the stdio and http forms', () => {
+    const content = JSON.stringify({
+      mcpServers: {
+        files: { command: 'npx', args: ['-y', 'server'], env: { ROOT: '/tmp' }, timeout: 30 },
+        remote: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t' } },
+        local: { type: 'http', url: 'http://localhost:3000/mcp', enabled: false },
+      },
+    });
+    expect(() => validateMcpJson(content)).not.toThrow();
+  });
+
+  it('validateMcpJson names the server and the field of the first problem', () => {
+    expect(() => validateMcpJson('{"mcpServers": {"a": {}}}')).toThrow(
+      'mcp.json was not saved: server "a": field "command": is required for a stdio entry',
     );
+    expect(() => validateMcpJson('{"mcpServers": []}')).toThrow(
+      'mcp.json was not saved: "mcpServers" must be an object of server entries, not an array',
+    );
+  });
+
+  it('validateMcpJson lists every bad entry, the first problem of each, and skips the good ones', () => {
+    const content = JSON.stringify({
+      mcpServers: {
+        old: { type: 'sse', url: 'https://example.com/sse' },
+        good: { command: 'x' },
+        lan: { type: 'http', url: 'http://10.0.0.1/mcp', enabled: false },
+        both: { command: 'x', url: 'https://example.com', args: 5 },
+      },
+    });
+    let message = '';
+    try {
+      validateMcpJson(content);
+    } catch (error) {
+      expect((error as CoreError).code).toBe('SERDE_FAILED');
+      message = (error as CoreError).message;
+    }
+    expect(message.split('; ')).toEqual([
+      expect.stringMatching(/^mcp\.json was not saved: server "old": field "type": the old SSE transport/),
+      expect.stringMatching(/^server "lan": field "url": http is only allowed to localhost/),
+      expect.stringMatching(/^server "both": field "url": is not allowed in a stdio entry/),
+    ]);
+  });
+
+  const badEntries: [string, unknown][] = [
+    ['an SSE entry', { type: 'sse', url: 'https://example.com/sse' }],
+    ['http to a private address', { type: 'http', url: 'http://192.168.1.2/mcp' }],
+    ['a url in a stdio entry', { command: 'npx', url: 'https://example.com' }],
+    ['a url without type', { url: 'https://example.com/mcp' }],
+    ['args that are not strings', { command: 'npx', args: [1] }],
+    ['a disabled entry without command', { enabled: false }],
+  ];
+  it.each(badEntries)('refuses %s and leaves the file byte-identical', async (_what, entry) => {
+    await writeConfigFile(paths, AGENT, 'mcp', valid);
+    const before = await onDisk('mcp');
+    const error = await rejection(
+      writeConfigFile(paths, AGENT, 'mcp', JSON.stringify({ mcpServers: { bad: entry } })),
+    );
+    expect(error.code).toBe('SERDE_FAILED');
+    expect(error.message).toContain('server "bad": field ');
+    expect((await onDisk('mcp')).equals(before)).toBe(true);
+  });
+
+  it('does not quote a header or env value of a refused entry', async () => {
+    const content = JSON.stringify({
+      mcpServers: {
+        web: { type: 'http', url: 'https://example.com', headers: { Authorization: 'Bearer CANARY789\n' } },
+        cmd: { command: 'x', env: { TOKEN: 'CANARY790\u0000' } },
+      },
+    });
+    const error = await rejection(writeConfigFile(paths, AGENT, 'mcp', content));
+    expect(error.message).toContain('header "Authorization"');
+    expect(error.message).toContain('variable "TOKEN"');
+    expect(JSON.stringify(error.toPayload())).not.toContain('CANARY');
   });
 });
 

@@ -2,8 +2,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { CoreError } from '../domain/errors.ts';
 import type { ConfigFileKind } from '../domain/enums.ts';
+import { configProblems, parseMcpConfig } from '../mcp/config/index.ts';
 import { configIo, readTextOrNull, writeFileAtomic } from './fs-util.ts';
-import { jsonProblem } from './json-problem.ts';
 import { assertNoSymlink } from './no-symlink.ts';
 import type { VillagePaths } from './paths.ts';
 import { parsePendingEntry, parseRunJson } from './run-json.ts';
@@ -56,29 +56,14 @@ function serdeFailed(file: string, problem: string): CoreError {
   return new CoreError('SERDE_FAILED', `${file} was not saved: ${problem}`);
 }
 
-function parseObject(file: string, content: string): Record<string, unknown> {
-  const problem = jsonProblem(content);
-  if (problem) throw serdeFailed(file, problem);
-  const value: unknown = JSON.parse(content);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw serdeFailed(file, 'the top level must be a JSON object');
-  }
-  return value as Record<string, unknown>;
-}
-
-/** The Claude Desktop `mcpServers` shape; the full entry validation belongs to the MCP client. */
+/**
+ * The same parser and five-stage validation the MCP client reads with, so a UI save can never put
+ * on disk a file the client would refuse. Every bad entry is named (its first problem), so one save
+ * attempt shows them all. Empty content never gets here (writeConfigFile removes the file).
+ */
 export function validateMcpJson(content: string): void {
-  const root = parseObject('mcp.json', content);
-  const servers = root.mcpServers;
-  if (servers === undefined) return;
-  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
-    throw serdeFailed('mcp.json', '"mcpServers" must be an object of server entries');
-  }
-  for (const [name, entry] of Object.entries(servers)) {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      throw serdeFailed('mcp.json', `server "${name.slice(0, 64)}" must be an object`);
-    }
-  }
+  const problems = configProblems(parseMcpConfig(content));
+  if (problems.length > 0) throw serdeFailed('mcp.json', problems.join('; '));
 }
 
 interface RunJson extends Record<string, unknown> {

@@ -68,6 +68,8 @@ export const agentCommands: CommandTable = {
       await ctx.village.withAgentFiles(agentId, () =>
         writeConfigFile(ctx.paths, agentId, kind as ConfigFileKind, content),
       );
+      // A running agent's servers follow its saved mcp.json; otherwise the file was only validated.
+      if (kind === 'mcp') void ctx.mcp.reloadAgent(agentId);
       return null;
     },
   ),

@@ -3,6 +3,7 @@ import { agentCommands } from './agents.ts';
 import { conversationCommands } from './conversation.ts';
 import { sessionCommands } from './sessions.ts';
 import { stateCommands } from './state.ts';
+import { mcpCommands } from './mcp.ts';
 import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
 
@@ -14,4 +15,5 @@ export const COMMANDS: CommandTable = {
   ...conversationCommands,
   ...sessionCommands,
   ...toolCommands,
+  ...mcpCommands,
 };

@@ -1,0 +1,120 @@
+import { isAbsolute } from 'node:path';
+import { access, constants } from 'node:fs/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { currentHost } from '../../tools/run/host.ts';
+import { resolveProgram } from '../../tools/run/resolve-program.ts';
+import type { McpEntry, McpStdioEntry } from '../config/index.ts';
+import { McpLocalError } from './connect-error.ts';
+
+/** The ledger's connect + handshake limit. */
+export const MCP_CONNECT_TIMEOUT_MS = 30_000;
+
+export interface ConnectedServer {
+  client: Client;
+  tools: Tool[];
+  /** The child's process id for a stdio server (shown in the status), null for http. */
+  pid: number | null;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  timeoutMs: number;
+  /** Called once when the connection ends without our close (the server exited or hung up). */
+  onLost: () => void;
+}
+
+/** The program to start: a bare name through PATH (which-style), a path as written. */
+async function resolveCommand(entry: McpStdioEntry): Promise<string> {
+  const { command } = entry;
+  if (isAbsolute(command) || command.includes('/') || command.includes('\\')) {
+    try {
+      await access(command, constants.X_OK);
+      return command;
+    } catch {
+      throw new McpLocalError(`command not found or not executable: ${command}`);
+    }
+  }
+  const found = await resolveProgram(command, process.env.PATH, currentHost());
+  if (found === null) throw new McpLocalError(`command not found on PATH: ${command}`);
+  return found;
+}
+
+async function transportFor(entry: McpEntry): Promise<Transport> {
+  if (entry.type === 'http') {
+    return new StreamableHTTPClientTransport(new URL(entry.url), {
+      requestInit: { headers: entry.headers },
+      // A dropped stream is reported, not retried behind the user's back.
+      reconnectionOptions: {
+        maxRetries: 0,
+        initialReconnectionDelay: 1_000,
+        maxReconnectionDelay: 1_000,
+        reconnectionDelayGrowFactor: 1,
+      },
+    });
+  }
+  return new StdioClientTransport({
+    command: await resolveCommand(entry),
+    args: entry.args,
+    env: { ...getDefaultEnvironment(), ...entry.env },
+    // The server's stderr may echo its environment (where people put tokens): never read it.
+    stderr: 'ignore',
+  });
+}
+
+async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+/**
+ * Start (stdio) or reach (http) one server, do the handshake and list its tools, all within
+ * `timeoutMs`. On any failure the half-open connection is closed (the child process killed).
+ */
+export async function connectServer(entry: McpEntry, options: ConnectOptions): Promise<ConnectedServer> {
+  const client = new Client({ name: 'fuseforks', version: '0.1.0' });
+  let closing = false;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new McpLocalError(`no handshake within ${Math.round(options.timeoutMs / 1000)} s`)),
+      options.timeoutMs,
+    );
+  });
+  try {
+    const transport = await transportFor(entry);
+    client.onclose = () => {
+      if (!closing) options.onLost();
+    };
+    const work = client
+      .connect(transport, { timeout: options.timeoutMs })
+      .then(() => listAllTools(client, options.timeoutMs));
+    // When the deadline wins, the handshake's own failure (after close) must not go unhandled.
+    work.catch(() => {});
+    const tools = await Promise.race([work, deadline]);
+    return {
+      client,
+      tools,
+      pid: transport instanceof StdioClientTransport ? transport.pid : null,
+      close: async () => {
+        closing = true;
+        await client.close().catch(() => {});
+      },
+    };
+  } catch (error) {
+    closing = true;
+    await client.close().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,107 @@
+import type { AgentId } from '../../domain/ids.ts';
+import type { DiagLog } from '../../diag/log.ts';
+import type { AgentTool } from '../../orchestrator/tool.ts';
+import type { VillagePaths } from '../../world/paths.ts';
+import { MCP_CONNECT_TIMEOUT_MS } from './connect-server.ts';
+import { McpServerSet, type McpConfigStatus } from './server-set.ts';
+
+export interface McpStatusView {
+  shared: McpConfigStatus | null;
+  /** Running agents only: an agent's servers live exactly as long as it runs. */
+  agents: McpConfigStatus[];
+}
+
+export interface McpManagerOptions {
+  paths: VillagePaths;
+  log: DiagLog;
+  /** Any server's state changed (the UI refetches `mcp_status`). */
+  onChange?: () => void;
+  timeoutMs?: number;
+}
+
+/**
+ * The village's MCP client side: the shared servers of `{workspace}/mcp.json`, opened at boot, and
+ * each running agent's own `agents/{id}/mcp.json`, opened when it starts and closed when it stops (one
+ * process per agent, never shared). Connection state lives here only and is never persisted.
+ */
+export class McpManager {
+  private shared: McpServerSet | null = null;
+  private readonly perAgent = new Map<AgentId, McpServerSet>();
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: McpManagerOptions) {
+    this.timeoutMs = options.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS;
+  }
+
+  private newSet(agentId: AgentId | null): McpServerSet {
+    const { paths, log } = this.options;
+    return new McpServerSet({
+      agentId,
+      configPath: agentId === null ? paths.sharedMcp : paths.configFile(agentId, 'mcp'),
+      timeoutMs: this.timeoutMs,
+      log,
+      onChange: () => this.options.onChange?.(),
+    });
+  }
+
+  /** (Re)connect the shared servers: the old set's tools are gone before the new set connects. */
+  async openShared(): Promise<void> {
+    const old = this.shared;
+    const next = this.newSet(null);
+    this.shared = next;
+    // The old tools are out of sight from here; the new set starts at once.
+    const opened = next.open();
+    await old?.close();
+    await opened;
+  }
+
+  /** The agent started: connect its own servers (replacing any left from before). */
+  async agentStarted(agentId: AgentId): Promise<void> {
+    const old = this.perAgent.get(agentId);
+    const next = this.newSet(agentId);
+    this.perAgent.set(agentId, next);
+    const opened = next.open();
+    await old?.close();
+    await opened;
+  }
+
+  async agentStopped(agentId: AgentId): Promise<void> {
+    const set = this.perAgent.get(agentId);
+    this.perAgent.delete(agentId);
+    await set?.close();
+  }
+
+  /** Saving a running agent's mcp.json reconnects it; for an agent not running nothing connects. */
+  async reloadAgent(agentId: AgentId): Promise<boolean> {
+    if (!this.perAgent.has(agentId)) return false;
+    await this.agentStarted(agentId);
+    return true;
+  }
+
+  /** Waits for connections still being made, so a turn right after a start sees their tools. */
+  async ready(agentId: AgentId): Promise<void> {
+    await Promise.all([this.shared?.ready(), this.perAgent.get(agentId)?.ready()]);
+  }
+
+  sharedTools(): AgentTool[] {
+    return this.shared?.tools() ?? [];
+  }
+
+  agentTools(agentId: AgentId): AgentTool[] {
+    return this.perAgent.get(agentId)?.tools() ?? [];
+  }
+
+  status(): McpStatusView {
+    return {
+      shared: this.shared?.status() ?? null,
+      agents: [...this.perAgent.values()].map((set) => set.status()),
+    };
+  }
+
+  async close(): Promise<void> {
+    const sets = [this.shared, ...this.perAgent.values()];
+    this.shared = null;
+    this.perAgent.clear();
+    await Promise.all(sets.map((set) => set?.close()));
+  }
+}

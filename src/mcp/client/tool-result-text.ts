@@ -1,0 +1,36 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+type Block = CallToolResult['content'][number];
+
+function bytesOfBase64(data: string): number {
+  return Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+}
+
+/** What the model reads for one content block: text as is, everything else named, never inlined. */
+function blockText(block: Block): string {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'image':
+    case 'audio':
+      return `[${block.type} ${block.mimeType}, ${bytesOfBase64(block.data)} bytes: not shown, tool results are text only]`;
+    case 'resource_link':
+      return `[resource link: ${block.uri}${block.name ? ` (${block.name})` : ''}]`;
+    case 'resource': {
+      const resource = block.resource;
+      if ('text' in resource && typeof resource.text === 'string') return resource.text;
+      return `[resource ${resource.uri}${resource.mimeType ? ` ${resource.mimeType}` : ''}: binary, not shown]`;
+    }
+    default:
+      return `[${(block as { type: string }).type}: not shown]`;
+  }
+}
+
+/** A tools/call result as the one string a tool result is. */
+export function toolResultText(result: CallToolResult): string {
+  const parts = result.content.map(blockText);
+  if (parts.length === 0 && result.structuredContent !== undefined) {
+    return JSON.stringify(result.structuredContent);
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,134 @@
+import type { Language } from '../domain/enums.ts';
+import type { AgentId } from '../domain/ids.ts';
+import { userNameProblem } from '../world/validate.ts';
+import type { Reply } from './envelope.ts';
+import { newMessage } from './message-log.ts';
+import type { Orchestrator } from './orchestrator.ts';
+import { DEFAULT_EXTERNAL_CLIENT } from './prompt/envelope.ts';
+
+/** What the door returns to the outside client: the answer, or why there is none (a tool result). */
+export interface ExternalAnswer {
+  text: string;
+  isError: boolean;
+}
+
+/** `normalize_client_name`: the user-name check; a name that fails it becomes `external`, never an error. */
+export function normalizeClientName(raw: string): string {
+  const trimmed = raw.trim();
+  return trimmed === '' || userNameProblem(trimmed) !== null ? DEFAULT_EXTERNAL_CLIENT : trimmed;
+}
+
+const TEXTS: Record<
+  Language,
+  {
+    unset: string;
+    notFound: (id: string) => string;
+    stopped: (label: string) => string;
+    empty: string;
+    inboxFull: (label: string) => string;
+    timedOut: (label: string, secs: number) => string;
+    interrupted: (label: string) => string;
+    handedOff: (label: string) => string;
+    budget: (label: string) => string;
+    noAnswer: (label: string, why: string) => string;
+  }
+> = {
+  ja: {
+    unset:
+      'EXTERNAL_RECEPTION_UNSET: この村には外部からの依頼を受ける窓口のサーヴァントが設定されていません。村の設定で窓口を選んでください。',
+    notFound: (id) =>
+      `AGENT_NOT_FOUND: 窓口のサーヴァント ${id} が見つかりません（削除された可能性があります）。村の設定で窓口を選び直してください。`,
+    stopped: (label) =>
+      `NOT_RUNNING: 窓口のサーヴァント ${label} は停止中です。村で起動してから呼び直してください。`,
+    empty: 'message が空です。依頼の本文を書いてください。',
+    inboxFull: (label) => `MAILBOX_FULL: ${label} の受信箱がいっぱいです。少し待ってから呼び直してください。`,
+    timedOut: (label, secs) => `${label} から ${secs} 秒以内に答えがありませんでした（依頼は届いています）。`,
+    interrupted: (label) => `${label} への依頼は中断されました。`,
+    handedOff: (label) => `${label} は依頼を別のサーヴァントへ引き継いだため、答えはここへ戻りません。`,
+    budget: (label) => `${label} の作業はトークン予算を使い切ったため止まりました。`,
+    noAnswer: (label, why) => `${label} から答えが得られませんでした${why === '' ? '' : `（${why}）`}。`,
+  },
+  en: {
+    unset:
+      'EXTERNAL_RECEPTION_UNSET: this village has no reception servant for outside requests. Choose one in the village settings.',
+    notFound: (id) =>
+      `AGENT_NOT_FOUND: the reception servant ${id} was not found (it may have been deleted). Choose the reception again in the village settings.`,
+    stopped: (label) =>
+      `NOT_RUNNING: the reception servant ${label} is stopped. Start it in the village, then call again.`,
+    empty: 'The message is empty. Write the request.',
+    inboxFull: (label) => `MAILBOX_FULL: ${label}'s inbox is full. Wait a little and call again.`,
+    timedOut: (label, secs) => `No answer from ${label} within ${secs} s (the request was delivered).`,
+    interrupted: (label) => `The request to ${label} was interrupted.`,
+    handedOff: (label) =>
+      `${label} handed the request on to another servant, so the answer does not come back here.`,
+    budget: (label) => `${label}'s work stopped: the token budget was used up.`,
+    noAnswer: (label, why) => `No answer from ${label}${why === '' ? '' : ` (${why})`}.`,
+  },
+};
+
+/**
+ * One request through the door (ledger part 5, MCP server): delivered to the reception agent as a new
+ * causal root (own budget, hop 0) from `Endpoint external`, answered within askTimeoutSecs. Every
+ * outcome is an answer text; nothing throws. `signal` is the outside call: cancelling it interrupts
+ * the chain.
+ */
+export async function askExternal(
+  orch: Orchestrator,
+  rawClient: string,
+  content: string,
+  signal: AbortSignal,
+): Promise<ExternalAnswer> {
+  const t = TEXTS[orch.language()];
+  const world = orch.world();
+  const reception = world.reception;
+  if (reception === null) return { text: t.unset, isError: true };
+  if (!world.agents.some((agent) => agent.id === reception)) {
+    return { text: t.notFound(reception), isError: true };
+  }
+  const label = orch.labelOf(reception as AgentId);
+  const runtime = orch.runtimeIfKnown(reception as AgentId);
+  if (!runtime || runtime.status !== 'running') return { text: t.stopped(label), isError: true };
+  if (content.trim() === '') return { text: t.empty, isError: true };
+
+  const message = newMessage({
+    from: { kind: 'external', client: normalizeClientName(rawClient) },
+    to: { kind: 'agent', id: reception },
+    content,
+    hop: 0,
+    nowMs: orch.now(),
+  });
+  let resolveReply!: (reply: Reply) => void;
+  const answered = new Promise<Reply>((resolve) => (resolveReply = resolve));
+  const envelope = { ...orch.rootEnvelope(message), replyTo: resolveReply, signal };
+  if (!runtime.enqueue(envelope)) return { text: t.inboxFull(label), isError: true };
+  orch.messages.record(message);
+
+  const timeoutSecs = orch.askTimeoutSecs();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutSecs * 1000);
+  });
+  let onAbort: (() => void) | undefined;
+  const cancelled = new Promise<'cancelled'>((resolve) => {
+    onAbort = () => resolve('cancelled');
+    if (signal.aborted) resolve('cancelled');
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const reply = await Promise.race([answered, timedOut, cancelled]);
+  clearTimeout(timer);
+  if (onAbort) signal.removeEventListener('abort', onAbort);
+  if (reply === 'timeout') return { text: t.timedOut(label, timeoutSecs), isError: true };
+  if (reply === 'cancelled') return { text: t.interrupted(label), isError: true };
+  switch (reply.kind) {
+    case 'answered':
+      return { text: reply.text, isError: false };
+    case 'handed_off':
+      return { text: t.handedOff(label), isError: true };
+    case 'interrupted':
+      return { text: t.interrupted(label), isError: true };
+    case 'budget_exhausted':
+      return { text: t.budget(label), isError: true };
+    default:
+      return { text: t.noAnswer(label, reply.text), isError: true };
+  }
+}

@@ -1,0 +1,58 @@
+import { expect, it } from 'vitest';
+import type { AgentId } from '../domain/ids.ts';
+import type { AgentTool } from '../orchestrator/tool.ts';
+import type { Village } from '../world/village.ts';
+import { VillageToolRegistry, type McpToolSource } from './registry.ts';
+
+function tool(name: string, from: string): AgentTool {
+  return {
+    name,
+    wantsReason: false,
+    specFor: () => ({ name, description: from, parameters: { type: 'object' } }),
+    execute: async () => from,
+  };
+}
+
+const village = {
+  state: { agents: [{ id: 'alice', enabledTools: ['remember', 'grep'], workDir: null }] },
+} as unknown as Village;
+const ALICE = 'alice' as AgentId;
+
+it('offers bundled, then shared MCP, then the agent’s own; the own tool wins a clash; no name twice', async () => {
+  const mcp: McpToolSource = {
+    sharedTools: () => [
+      tool('web__search', 'shared'),
+      tool('docs__read', 'shared'),
+      tool('docs__read', 'shared-dup'),
+    ],
+    agentTools: (id) => (id === ALICE ? [tool('db__query', 'own'), tool('web__search', 'own')] : []),
+    ready: async () => {},
+  };
+  const registry = new VillageToolRegistry(
+    village,
+    [tool('remember', 'bundled'), tool('grep', 'bundled')],
+    mcp,
+  );
+  const offered = registry.toolsFor(ALICE);
+  // grep needs a work folder; alice has none.
+  expect(offered.map((t) => t.name)).toEqual(['remember', 'docs__read', 'db__query', 'web__search']);
+  const descriptions = await Promise.all(
+    offered.map(async (t) => (await t.specFor({} as never))!.description),
+  );
+  expect(descriptions).toEqual(['bundled', 'shared', 'own', 'own']);
+  expect(registry.toolsFor('nobody' as AgentId)).toEqual([]);
+});
+
+it('waits for the MCP source before a turn reads the tools', async () => {
+  const order: string[] = [];
+  const mcp: McpToolSource = {
+    sharedTools: () => [],
+    agentTools: () => [],
+    ready: async (id) => {
+      await new Promise((r) => setTimeout(r, 10));
+      order.push(`ready ${id}`);
+    },
+  };
+  await new VillageToolRegistry(village, [], mcp).ready(ALICE);
+  expect(order).toEqual(['ready alice']);
+});

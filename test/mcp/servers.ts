@@ -1,0 +1,86 @@
+/** Real MCP servers from npm, started the way a user's mcp.json starts them. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** `node <server-everything>/dist/index.js` (add `stdio` or `streamableHttp`). */
+export const EVERYTHING = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
+export const FILESYSTEM = join(
+  dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')),
+  'dist',
+  'index.js',
+);
+
+export function everythingStdio(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { command: 'node', args: [EVERYTHING, 'stdio'], ...extra };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** server-everything over Streamable HTTP on a free port; resolves once it listens. */
+export async function startEverythingHttp(): Promise<{
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${seen}`)), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server-everything exited (${code}): ${seen}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function until(check: () => boolean, what: string, tries = 400): Promise<void> {
+  for (let i = 0; i < tries; i += 1) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
