@@ -7,6 +7,8 @@ import { Sessions } from '../orchestrator/sessions.ts';
 import { SessionStore, sessionStorePath } from '../store/index.ts';
 import { VillageToolRegistry } from '../tools/registry.ts';
 import { McpManager } from '../mcp/client/manager.ts';
+import { DoorSettingsStore, McpDoor } from '../mcp/door/index.ts';
+import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { openVillage } from '../world/open-village.ts';
 import type { VillagePaths } from '../world/paths.ts';
@@ -25,6 +27,20 @@ export interface BootDeps {
   backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
   /** The MCP connect + handshake limit; the ledger's 30 s unless a test needs a short one. */
   mcpConnectTimeoutMs?: number;
+}
+
+/** The door opens as its settings say; an unreadable settings file leaves it shut (one WARN). */
+async function openDoor(store: DoorSettingsStore, door: McpDoor, log: DiagLog): Promise<void> {
+  try {
+    const read = await store.read();
+    if (!read.readable) {
+      log.warn(`mcp door: settings unreadable, the door stays shut: ${read.problem}`);
+      return;
+    }
+    await door.apply(read.settings);
+  } catch (error) {
+    log.warn(`mcp door: not opened: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The session store, or null (with one WARN) when it cannot be opened: the village never fails to start for it. */
@@ -73,6 +89,7 @@ export class Boot {
   async close(): Promise<void> {
     await this.context?.orchestrator.close();
     await this.context?.mcp.close();
+    await this.context?.door.close();
     this.context?.sessions.close();
   }
 
@@ -125,7 +142,25 @@ export class Boot {
       orchestrator.startTicker();
       // Shared servers connect in the background: boot never waits on them (a turn does, briefly).
       void mcp.openShared();
-      this.context = { paths, log, events, secrets, village, villageId, orchestrator, sessions, mcp };
+      const doorSettings = new DoorSettingsStore(paths.mcpServerSettings);
+      const door = new McpDoor({
+        ask: (message, client, signal) => askExternal(orchestrator, client, message, signal),
+        log,
+      });
+      await openDoor(doorSettings, door, log);
+      this.context = {
+        paths,
+        log,
+        events,
+        secrets,
+        village,
+        villageId,
+        orchestrator,
+        sessions,
+        mcp,
+        door,
+        doorSettings,
+      };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
     } catch (error) {

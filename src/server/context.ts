@@ -1,5 +1,6 @@
 import type { DiagLog } from '../diag/log.ts';
 import type { McpManager } from '../mcp/client/manager.ts';
+import type { DoorSettingsStore, McpDoor } from '../mcp/door/index.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { Orchestrator } from '../orchestrator/orchestrator.ts';
 import type { Sessions } from '../orchestrator/sessions.ts';
@@ -18,4 +19,6 @@ export interface AppContext {
   orchestrator: Orchestrator;
   sessions: Sessions;
   mcp: McpManager;
+  door: McpDoor;
+  doorSettings: DoorSettingsStore;
 }

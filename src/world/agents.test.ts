@@ -359,7 +359,7 @@ describe('setConnections', () => {
 });
 
 describe('deleteAgent', () => {
-  it('removes the agent, edges to it, its position, verifier and reception', () => {
+  it('removes the agent, edges to it, its position and verifier; a reception naming it stays', () => {
     let world = withAgents('One', 'Two', 'Three');
     world = setConnections(world, aid('agent_1'), [aid('agent_2'), aid('agent_3')]);
     world = setConnections(world, aid('agent_3'), [aid('agent_2')]);
@@ -376,7 +376,7 @@ describe('deleteAgent', () => {
     expect(agentById(next, 'agent_3').connectedAgents).toEqual([]);
     expect(next.topologyPositions).toEqual({ agent_1: { x: 0, y: 0 } });
     expect(next.defaultVerifier).toBeNull();
-    expect(next.reception).toBeNull();
+    expect(next.reception).toBe('agent_2');
     expect(next.unknown.agents).toEqual({ agent_1: { future: 2 } });
   });
 

@@ -128,7 +128,11 @@ export function updateAgent(world: WorldState, input: Partial<AgentSpecInput> & 
   return { ...world, agents: world.agents.map((a) => (a.id === next.id ? next : a)) };
 }
 
-/** Removes the agent and every reference to it (edges, position, verifier, reception). */
+/**
+ * Removes the agent and the references to it (edges, position, verifier). `reception` is kept on
+ * purpose: a reception naming a deleted agent answers AGENT_NOT_FOUND, an unset one
+ * EXTERNAL_RECEPTION_UNSET; the person's next step differs (ledger part 5, MCP server).
+ */
 export function deleteAgent(world: WorldState, id: AgentId): WorldState {
   requireAgent(world, id);
   const { [id]: _dropped, ...positions } = world.topologyPositions;
@@ -144,7 +148,6 @@ export function deleteAgent(world: WorldState, id: AgentId): WorldState {
       ),
     topologyPositions: positions,
     defaultVerifier: world.defaultVerifier === id ? null : world.defaultVerifier,
-    reception: world.reception === id ? null : world.reception,
     unknown: { ...world.unknown, agents: unknownAgents },
   };
 }

@@ -50,6 +50,10 @@ export class VillagePaths {
     return join(this.agentDir(agentId), CONFIG_FILE_NAMES[kind]);
   }
 
+  /** The door's on/off, port and token: per device, never in the workspace (ledger part 5 §2.8). */
+  get mcpServerSettings(): string {
+    return join(this.home, 'mcp_server.json');
+  }
   get apiToken(): string {
     return join(this.home, 'api_token');
   }

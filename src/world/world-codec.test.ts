@@ -208,11 +208,11 @@ describe('settings normalised on load', () => {
     expect(decoded.world.templates.map((t) => t.credential)).toEqual(['unset', 'keyring']);
   });
 
-  it('clears defaultVerifier and reception naming a missing agent', () => {
+  it('clears a defaultVerifier naming a missing agent but keeps such a reception', () => {
     const decoded = decode({ agents: [agent('a')], defaultVerifier: 'ghost', reception: 'ghost' });
     expect(decoded.world.defaultVerifier).toBeNull();
-    expect(decoded.world.reception).toBeNull();
-    expect(decoded.notes.length).toBe(2);
+    expect(decoded.world.reception).toBe('ghost');
+    expect(decoded.notes.length).toBe(1);
   });
 });
 

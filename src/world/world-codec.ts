@@ -242,7 +242,9 @@ export function decodeWorld(text: string): DecodedWorld {
       defaultVerifier: agentRef(raw.defaultVerifier, 'defaultVerifier'),
       userName: envelopeName(raw.userName, 'userName'),
       externalName: envelopeName(raw.externalName, 'externalName'),
-      reception: agentRef(raw.reception, 'reception'),
+      // Kept even when its agent is gone: the door then says AGENT_NOT_FOUND, not "unset".
+      reception:
+        raw.reception !== null && isSafeIdentifier(raw.reception) ? (raw.reception as AgentId) : null,
       unknown,
     },
     notes,

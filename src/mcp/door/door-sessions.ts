@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest, isJSONRPCRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { isJsonContentType, readJsonBody } from './door-body.ts';
+import { sendJsonRpcError } from './door-guard.ts';
+
+/** What a session's MCP server may ask of its session. */
+export interface SessionHooks {
+  /** Aborts when the HTTP request carrying this JSON-RPC request is dropped before its answer. */
+  hangUpSignal(requestId: RequestId): AbortSignal | undefined;
+}
+
+interface DoorSession {
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  hangUps: Map<string, AbortSignal>;
+}
+
+/**
+ * The door's MCP sessions: one McpServer + StreamableHTTPServerTransport per client session, keyed by
+ * `Mcp-Session-Id`. Requests arrive here only after the guard (Host, Origin, token, path).
+ */
+export class DoorSessions {
+  private readonly sessions = new Map<string, DoorSession>();
+
+  constructor(private readonly makeServer: (hooks: SessionHooks) => McpServer) {}
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? '';
+    if (method === 'POST') return this.handlePost(req, res);
+    if (method !== 'GET' && method !== 'DELETE') {
+      return sendJsonRpcError(res, 405, -32000, 'Method not allowed.', { Allow: 'GET, POST, DELETE' });
+    }
+    const session = this.lookup(req, res);
+    if (session) await session.transport.handleRequest(req, res);
+  }
+
+  /** Closes every session; each transport's close aborts the requests still running in it. */
+  async closeAll(): Promise<void> {
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.allSettled(all.map((session) => session.server.close()));
+  }
+
+  private async handlePost(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return sendJsonRpcError(
+        res,
+        415,
+        -32000,
+        'Unsupported Media Type: Content-Type must be application/json',
+      );
+    }
+    const body = await readJsonBody(req);
+    if (body.kind === 'too_large') {
+      return sendJsonRpcError(res, 413, -32000, 'Request body too large', { Connection: 'close' });
+    }
+    if (body.kind === 'invalid') return sendJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
+    const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
+    if (req.headers['mcp-session-id'] === undefined && messages.some(isInitializeRequest)) {
+      return this.open(req, res, body.value);
+    }
+    const session = this.lookup(req, res);
+    if (!session) return;
+    this.watchHangUp(session, res, messages);
+    await session.transport.handleRequest(req, res, body.value);
+  }
+
+  /** A new session for an initialize request; it is kept only once the SDK has initialized it. */
+  private async open(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
+    const hangUps = new Map<string, AbortSignal>();
+    const server = this.makeServer({ hangUpSignal: (id) => hangUps.get(requestKey(id)) });
+    let session: DoorSession | null = null;
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        session = { transport, server, hangUps };
+        this.sessions.set(id, session);
+      },
+    });
+    server.server.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined && this.sessions.get(id)?.transport === transport) this.sessions.delete(id);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, parsed);
+    if (session === null) await server.close();
+  }
+
+  private lookup(req: IncomingMessage, res: ServerResponse): DoorSession | null {
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string' || id === '') {
+      sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      return null;
+    }
+    const session = this.sessions.get(id);
+    if (!session) sendJsonRpcError(res, 404, -32001, 'Session not found');
+    return session ?? null;
+  }
+
+  /**
+   * The SDK aborts a handler on `notifications/cancelled` or when the session closes, but not when the
+   * client drops the HTTP request it is waiting on (a client that exits without cancelling). Those
+   * requests get a signal of their own here, which the tool joins to the SDK's.
+   */
+  private watchHangUp(session: DoorSession, res: ServerResponse, messages: unknown[]): void {
+    const keys = messages.filter(isJSONRPCRequest).map((message) => requestKey(message.id));
+    if (keys.length === 0) return;
+    const hangUp = new AbortController();
+    for (const key of keys) session.hangUps.set(key, hangUp.signal);
+    res.once('close', () => {
+      if (!res.writableFinished) hangUp.abort(new Error('the client closed the connection'));
+      for (const key of keys) {
+        if (session.hangUps.get(key) === hangUp.signal) session.hangUps.delete(key);
+      }
+    });
+  }
+}
+
+function requestKey(id: RequestId): string {
+  return `${typeof id}:${String(id)}`;
+}

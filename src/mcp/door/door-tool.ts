@@ -1,0 +1,102 @@
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { DiagLog } from '../../diag/log.ts';
+import { APP_VERSION } from '../../version.ts';
+
+/** Frozen (ledger part 5, MCP server 1): the door's one tool. Clients rediscover it through tools/list. */
+export const DOOR_TOOL_NAME = 'ask_fuseforks';
+export const DOOR_SERVER_NAME = 'fuseforks';
+
+export const DOOR_TOOL_DESCRIPTION =
+  "Send a message to this Fuseforks village's reception servant and return its answer. " +
+  'The servant may consult other servants of the village before it answers, so a call can take minutes. ' +
+  'The village handles one outside request at a time: while another one is running, the call returns at ' +
+  'once with a busy error, and you can try again later.';
+
+export const DOOR_BUSY_TEXT =
+  'The village is busy with another external request. Try again later, once that request has finished.';
+
+const FAILED_TEXT = 'The village could not handle this request (an internal error). Try again later.';
+
+/** The answer to one request, returned as the tool result (an error result when isError). */
+export interface DoorAnswer {
+  text: string;
+  isError: boolean;
+}
+
+/**
+ * How the village answers a request. `client` is the caller's self-reported `clientInfo.name`, raw
+ * ('' when absent); the village normalises it. `signal` aborts when the caller cancels or goes away.
+ */
+export type DoorAsk = (message: string, client: string, signal: AbortSignal) => Promise<DoorAnswer>;
+
+/** One outside request at a time across the whole door, whatever the session (ledger, MCP server 5). */
+export class DoorGate {
+  private busy = false;
+
+  get isBusy(): boolean {
+    return this.busy;
+  }
+
+  tryEnter(): boolean {
+    if (this.busy) return false;
+    this.busy = true;
+    return true;
+  }
+
+  leave(): void {
+    this.busy = false;
+  }
+}
+
+export interface DoorServerOptions {
+  ask: DoorAsk;
+  gate: DoorGate;
+  log?: DiagLog;
+  /** Aborts when the HTTP request that carried this JSON-RPC request is dropped by the client. */
+  hangUpSignal: (requestId: RequestId) => AbortSignal | undefined;
+}
+
+/** One session's MCP server: the `fuseforks` implementation with exactly the `ask_fuseforks` tool. */
+export function createDoorServer(options: DoorServerOptions): McpServer {
+  const { ask, gate, log } = options;
+  const server = new McpServer({ name: DOOR_SERVER_NAME, version: APP_VERSION });
+  server.registerTool(
+    DOOR_TOOL_NAME,
+    {
+      description: DOOR_TOOL_DESCRIPTION,
+      inputSchema: {
+        message: z
+          .string()
+          .describe('The request for the village, written as you would write it to a person.'),
+      },
+    },
+    async ({ message }, extra) => {
+      if (!gate.tryEnter()) {
+        log?.note('mcp door: ask refused: busy');
+        return textResult({ text: DOOR_BUSY_TEXT, isError: true });
+      }
+      const hangUp = options.hangUpSignal(extra.requestId);
+      const signal = hangUp ? AbortSignal.any([extra.signal, hangUp]) : extra.signal;
+      const client = server.server.getClientVersion()?.name ?? '';
+      const started = Date.now();
+      try {
+        const answer = await ask(message, client, signal);
+        log?.note(`mcp door: ask done: ms=${Date.now() - started} error=${answer.isError}`);
+        return textResult(answer);
+      } catch (error) {
+        const name = error instanceof Error ? error.name : typeof error;
+        log?.warn(`mcp door: ask failed: ms=${Date.now() - started} ${name}`);
+        return textResult({ text: FAILED_TEXT, isError: true });
+      } finally {
+        gate.leave();
+      }
+    },
+  );
+  return server;
+}
+
+function textResult(answer: DoorAnswer): { content: [{ type: 'text'; text: string }]; isError: boolean } {
+  return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
+}
