@@ -164,6 +164,21 @@ describe('shared servers', () => {
     expect(manager.sharedTools()).toEqual([]);
   });
 
+  it('follows a server that changes its tool list while connected', async () => {
+    const fixture = join(import.meta.dirname, 'fixtures', 'changing-tools-server.mjs');
+    writeShared({ dyn: { command: 'node', args: [fixture] } });
+    await manager.openShared();
+    const names = () => manager.sharedTools().map((t) => t.name);
+    expect(names()).toEqual(['dyn__alpha', 'dyn__add_beta', 'dyn__drop_alpha']);
+    const tool = (name: string) => manager.sharedTools().find((t) => t.name === name)!;
+    expect(await tool('dyn__add_beta').execute({}, ctx())).toBe('beta added');
+    await until(() => names().includes('dyn__beta'), 'beta to appear');
+    expect(await tool('dyn__beta').execute({}, ctx())).toBe('beta here');
+    await tool('dyn__drop_alpha').execute({}, ctx());
+    await until(() => !names().includes('dyn__alpha'), 'alpha to leave');
+    expect(server('dyn').tools).toEqual(names());
+  });
+
   it('treats 401 as final and never shows the header value or the response body', async () => {
     const secret = 'sk-top-secret-value-123';
     let hits = 0;

@@ -25,6 +25,8 @@ export interface ConnectOptions {
   timeoutMs: number;
   /** Called once when the connection ends without our close (the server exited or hung up). */
   onLost: () => void;
+  /** The server announced a new tool list (`notifications/tools/list_changed`); here it is, all pages. */
+  onToolsChanged?: (tools: Tool[]) => void;
 }
 
 /** The program to start: a bare name through PATH (which-style), a path as written. */
@@ -81,8 +83,29 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> 
  * `timeoutMs`. On any failure the half-open connection is closed (the child process killed).
  */
 export async function connectServer(entry: McpEntry, options: ConnectOptions): Promise<ConnectedServer> {
-  const client = new Client({ name: 'fuseforks', version: '0.1.0' });
   let closing = false;
+  let connected = false;
+  const client: Client = new Client(
+    { name: 'fuseforks', version: '0.1.0' },
+    {
+      listChanged: {
+        tools: {
+          // Listed by us, so every page is read; a burst of notices costs one listing.
+          autoRefresh: false,
+          debounceMs: 100,
+          onChanged: () => {
+            if (closing || !connected) return;
+            listAllTools(client, options.timeoutMs).then(
+              (tools) => {
+                if (!closing) options.onToolsChanged?.(tools);
+              },
+              () => {},
+            );
+          },
+        },
+      },
+    },
+  );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -101,6 +124,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
     // When the deadline wins, the handshake's own failure (after close) must not go unhandled.
     work.catch(() => {});
     const tools = await Promise.race([work, deadline]);
+    connected = true;
     return {
       client,
       tools,

@@ -130,6 +130,9 @@ export class McpServerSet {
         onLost: () => {
           if (connection !== undefined) this.lost(slot, connection);
         },
+        onToolsChanged: (tools) => {
+          if (connection !== undefined) this.retool(slot, connection, tools);
+        },
       });
     } catch (error) {
       if (this.closed) return;
@@ -153,6 +156,16 @@ export class McpServerSet {
       pid: connection.pid,
     };
     this.options.log.note(`mcp: connected server=${name} ${this.label} tools=${slot.tools.length}`);
+    this.options.onChange();
+  }
+
+  /** The server changed its tool list: the old tools go, the new ones come, in one step. */
+  private retool(slot: ServerSlot, connection: ConnectedServer, tools: ConnectedServer['tools']): void {
+    if (this.closed || slot.connection !== connection) return;
+    const name = slot.status.name;
+    slot.tools = tools.map((tool) => mcpTool(name, tool, connection));
+    slot.status = { ...slot.status, tools: tools.map((tool) => mcpToolName(name, tool.name)) };
+    this.options.log.note(`mcp: tools changed server=${name} ${this.label} tools=${tools.length}`);
     this.options.onChange();
   }
 
