@@ -42,15 +42,19 @@ it('waits at most askTimeoutSecs, and a cancelled outside call interrupts the ch
   const desk = await o!.agent('desk');
   await o!.village.update((w) => ({ ...w, reception: 'desk' as AgentId }));
   await o!.start('desk');
-  desk.script(async () => {
+  let timedSignal: AbortSignal | undefined;
+  desk.script(async (_request, options) => {
+    timedSignal = options.signal;
     await new Promise((r) => setTimeout(r, 150));
     return say('late');
   });
   const timedOut = await askExternal(o!.orch, 'cli', 'slow one', live());
   expect(timedOut).toEqual({
-    text: 'No answer from desk（DESK） within 0.05 s (the request was delivered).',
+    text: 'No answer from desk（DESK） within 0.05 s; the request was stopped.',
     isError: true,
   });
+  // The chain is stopped at the timeout, so it spends nothing beside the door's next request.
+  expect(timedSignal?.aborted).toBe(true);
   await o!.idle();
 
   o!.orch.askTimeoutSecs = () => 30;

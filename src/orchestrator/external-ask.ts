@@ -42,7 +42,7 @@ const TEXTS: Record<
       `NOT_RUNNING: 窓口のサーヴァント ${label} は停止中です。村で起動してから呼び直してください。`,
     empty: 'message が空です。依頼の本文を書いてください。',
     inboxFull: (label) => `MAILBOX_FULL: ${label} の受信箱がいっぱいです。少し待ってから呼び直してください。`,
-    timedOut: (label, secs) => `${label} から ${secs} 秒以内に答えがありませんでした（依頼は届いています）。`,
+    timedOut: (label, secs) => `${label} から ${secs} 秒以内に答えがなかったため、依頼を打ち切りました。`,
     interrupted: (label) => `${label} への依頼は中断されました。`,
     handedOff: (label) => `${label} は依頼を別のサーヴァントへ引き継いだため、答えはここへ戻りません。`,
     budget: (label) => `${label} の作業はトークン予算を使い切ったため止まりました。`,
@@ -57,7 +57,7 @@ const TEXTS: Record<
       `NOT_RUNNING: the reception servant ${label} is stopped. Start it in the village, then call again.`,
     empty: 'The message is empty. Write the request.',
     inboxFull: (label) => `MAILBOX_FULL: ${label}'s inbox is full. Wait a little and call again.`,
-    timedOut: (label, secs) => `No answer from ${label} within ${secs} s (the request was delivered).`,
+    timedOut: (label, secs) => `No answer from ${label} within ${secs} s; the request was stopped.`,
     interrupted: (label) => `The request to ${label} was interrupted.`,
     handedOff: (label) =>
       `${label} handed the request on to another servant, so the answer does not come back here.`,
@@ -87,7 +87,11 @@ export async function askExternal(
   }
   const label = orch.labelOf(reception as AgentId);
   const runtime = orch.runtimeIfKnown(reception as AgentId);
-  if (!runtime || runtime.status !== 'running') return { text: t.stopped(label), isError: true };
+  if (!runtime || runtime.status !== 'running') {
+    // A servant stopped by a failure says which (the person's next step depends on it).
+    const why = runtime?.lastError ? ` (${runtime.lastError.code}: ${runtime.lastError.message})` : '';
+    return { text: `${t.stopped(label)}${why}`, isError: true };
+  }
   if (content.trim() === '') return { text: t.empty, isError: true };
 
   const message = newMessage({
@@ -99,7 +103,14 @@ export async function askExternal(
   });
   let resolveReply!: (reply: Reply) => void;
   const answered = new Promise<Reply>((resolve) => (resolveReply = resolve));
-  const envelope = { ...orch.rootEnvelope(message), replyTo: resolveReply, signal };
+  // The chain stops with the outside call, and at the timeout too: the door takes one request at a
+  // time, and a chain still running after its caller gave up would spend budget beside the next one.
+  const chain = new AbortController();
+  const envelope = {
+    ...orch.rootEnvelope(message),
+    replyTo: resolveReply,
+    signal: AbortSignal.any([signal, chain.signal]),
+  };
   if (!runtime.enqueue(envelope)) return { text: t.inboxFull(label), isError: true };
   orch.messages.record(message);
 
@@ -117,7 +128,10 @@ export async function askExternal(
   const reply = await Promise.race([answered, timedOut, cancelled]);
   clearTimeout(timer);
   if (onAbort) signal.removeEventListener('abort', onAbort);
-  if (reply === 'timeout') return { text: t.timedOut(label, timeoutSecs), isError: true };
+  if (reply === 'timeout') {
+    chain.abort();
+    return { text: t.timedOut(label, timeoutSecs), isError: true };
+  }
   if (reply === 'cancelled') return { text: t.interrupted(label), isError: true };
   switch (reply.kind) {
     case 'answered':

@@ -27,6 +27,24 @@ import { emptySpend, type Turn } from './turn-state.ts';
 
 export type Prepared = { kind: 'ready'; turn: Turn } | { kind: 'failed'; error: CoreError };
 
+/**
+ * Tools still being connected (MCP, at most their handshake limit) are waited for, so a turn right
+ * after a start sees them; an interrupt or a stop ends the wait at once (the turn then folds as usual).
+ */
+async function untilReadyOrAborted(ready: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = resolve;
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([ready, aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
 export async function prepareTurn(
   orch: Orchestrator,
   runtime: AgentRuntime,
@@ -122,7 +140,8 @@ export async function prepareTurn(
   const routing = template.useTools
     ? routingTools(spec.connectedAgents, spec.allowHandoff && envelope.replyTo === null)
     : [];
-  if (template.useTools) await orch.tools.ready?.(spec.id);
+  if (template.useTools && orch.tools.ready)
+    await untilReadyOrAborted(orch.tools.ready(spec.id), handle.controller.signal);
   const tools = template.useTools ? orch.tools.toolsFor(spec.id) : [];
   const offered: ToolSpec[] = [];
   for (const r of routing) {

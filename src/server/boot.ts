@@ -69,10 +69,12 @@ export class Boot {
   private context: AppContext | null = null;
   private failure: ErrorPayload | null = null;
   private running: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly deps: BootDeps) {}
 
   start(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.running ??= this.init().finally(() => {
       this.running = null;
     });
@@ -85,12 +87,20 @@ export class Boot {
     return this.start();
   }
 
-  /** Stops what the village is running (tickers, turns). */
+  /**
+   * Stops what the village is running: the door first (no new outside requests), then tickers and
+   * turns, MCP servers, the store. An init still in progress is waited for, so nothing it starts
+   * (the door, shared MCP servers) outlives the close.
+   */
   async close(): Promise<void> {
-    await this.context?.orchestrator.close();
-    await this.context?.mcp.close();
-    await this.context?.door.close();
-    this.context?.sessions.close();
+    this.closed = true;
+    await this.running?.catch(() => undefined);
+    const context = this.context;
+    if (!context) return;
+    await context.door.close();
+    await context.orchestrator.close();
+    await context.mcp.close();
+    context.sessions.close();
   }
 
   status(): BootStatus {

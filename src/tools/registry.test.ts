@@ -40,6 +40,8 @@ it('offers bundled, then shared MCP, then the agent’s own; the own tool wins a
     offered.map(async (t) => (await t.specFor({} as never))!.description),
   );
   expect(descriptions).toEqual(['bundled', 'shared', 'own', 'own']);
+  // Execution resolves to the agent's own tool too.
+  expect(await offered.find((t) => t.name === 'web__search')!.execute({}, {} as never)).toBe('own');
   expect(registry.toolsFor('nobody' as AgentId)).toEqual([]);
 });
 

@@ -85,6 +85,13 @@ describe('shared servers', () => {
       expect(server('remote')).toMatchObject({ state: 'connected', transport: 'http', pid: null });
       const sum = manager.sharedTools().find((t) => t.name === 'remote__get-sum')!;
       expect(await sum.execute({ a: 2, b: 40 }, ctx())).toContain('42');
+      // The server goes away: the next call fails once, and its tools leave instead of failing on.
+      await http.stop();
+      await expect(sum.execute({ a: 1, b: 1 }, ctx())).rejects.toThrow(
+        /MCP server remote: could not connect/,
+      );
+      expect(server('remote')).toMatchObject({ state: 'failed', tools: [] });
+      expect(manager.sharedTools()).toEqual([]);
     } finally {
       await http.stop();
     }
@@ -154,6 +161,20 @@ describe('shared servers', () => {
     await until(() => !isAlive(pid), 'the silent server to be killed');
   });
 
+  it('a close while a server is still starting kills it', async () => {
+    const pidFile = join(root, 'slow.pid');
+    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    manager = new McpManager({ paths, log, timeoutMs: 60_000 });
+    writeShared({ slow: { command: 'node', args: ['-e', script] } });
+    const opening = manager.openShared();
+    const { existsSync, readFileSync } = await import('node:fs');
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'the server to start');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await manager.close();
+    await opening;
+    await until(() => !isAlive(pid), 'the starting server to be killed by the close');
+  });
+
   it('drops the tools of a server killed while connected, and says so', async () => {
     writeShared({ everything: everythingStdio() });
     await manager.openShared();
@@ -214,7 +235,7 @@ describe('shared servers', () => {
 });
 
 describe("an agent's own servers", () => {
-  it('live while the agent runs, one process per agent, and win a name clash', async () => {
+  it('live while the agent runs, one process per agent (never shared, even for the same command)', async () => {
     writeShared({ everything: everythingStdio() });
     writeAgent('alice', { everything: everythingStdio() });
     writeAgent('bob', { everything: everythingStdio() });

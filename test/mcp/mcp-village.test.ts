@@ -144,3 +144,32 @@ it('starts a servant whatever a broken shared mcp.json says, and reports the fil
   }
   throw new Error('no shared mcp.json error in mcp_status');
 });
+
+it('a turn waiting for a server that never finishes its handshake ends at once on interrupt and stop', async () => {
+  const pidFile = join(v.root, 'silent.pid');
+  const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+  await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev' });
+  // Connecting waits for the 30 s handshake limit; the turn below waits for it.
+  await v.ok('write_config_file', {
+    agentId: 'dev',
+    kind: 'mcp',
+    content: mcpJson({ silent: { command: 'node', args: ['-e', script] } }),
+  });
+  await v.ok('send_user_message', { to: 'dev', content: 'hello' });
+  const { existsSync, readFileSync } = await import('node:fs');
+  await until(
+    () => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '',
+    'the silent server to start',
+  );
+  expect(await v.ok('interrupt_turn', { agentId: 'dev' })).toEqual({ interrupted: true });
+  for (let i = 0; i < 200; i += 1) {
+    const list = await v.ok<AgentMessage[]>('list_messages');
+    if (list.some((m) => m.from.kind === 'system' && m.content.includes('Interrupted'))) break;
+    if (i === 199) throw new Error('the waiting turn was not interrupted');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(fake.requests).toHaveLength(0);
+  await v.ok('stop_agent', { agentId: 'dev' });
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  await until(() => !isAlive(pid), 'the silent server to be killed by the stop');
+});

@@ -43,3 +43,16 @@ export function describeMcpError(error: unknown): string {
   if (code !== null) return `could not connect (${code})`;
   return 'the connection failed';
 }
+
+const GONE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/**
+ * The connection itself is gone (an HTTP server stopped, its session expired, a pipe closed): the
+ * server's tools must leave rather than fail on every call. A tool's own error is not this.
+ */
+export function isConnectionGone(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code === 404;
+  if (error instanceof McpError) return error.code === -32000;
+  const code = errnoCode(error);
+  return code !== null && GONE_ERRNO.has(code);
+}

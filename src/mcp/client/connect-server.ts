@@ -25,6 +25,8 @@ export interface ConnectOptions {
   timeoutMs: number;
   /** Called once when the connection ends without our close (the server exited or hung up). */
   onLost: () => void;
+  /** Aborted when the connection is no longer wanted (its set closed): a half-made one is torn down. */
+  signal?: AbortSignal;
   /** The server announced a new tool list (`notifications/tools/list_changed`); here it is, all pages. */
   onToolsChanged?: (tools: Tool[]) => void;
 }
@@ -107,14 +109,19 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
     },
   );
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new McpLocalError(`no handshake within ${Math.round(options.timeoutMs / 1000)} s`)),
       options.timeoutMs,
     );
+    onAbort = () => reject(new McpLocalError('closed before the handshake finished'));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
   });
+  deadline.catch(() => {});
   try {
-    const transport = await transportFor(entry);
+    const transport = await Promise.race([transportFor(entry), deadline]);
     client.onclose = () => {
       if (!closing) options.onLost();
     };
@@ -140,5 +147,6 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
     throw error;
   } finally {
     clearTimeout(timer);
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSpec } from '../../llm/canonical.ts';
 import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
 import { mcpToolName } from '../config/index.ts';
-import { describeMcpError } from './connect-error.ts';
+import { describeMcpError, isConnectionGone } from './connect-error.ts';
 import type { ConnectedServer } from './connect-server.ts';
 import { toolResultText } from './tool-result-text.ts';
 
@@ -18,7 +18,12 @@ export class McpToolFailed extends Error {
  * One tool of one MCP server as an AgentTool: to the turn loop it is a tool like any bundled one.
  * Its schema is the server's, so no reason field is added (`unsupported`).
  */
-export function mcpTool(server: string, tool: Tool, connection: ConnectedServer): AgentTool {
+export function mcpTool(
+  server: string,
+  tool: Tool,
+  connection: ConnectedServer,
+  onGone: () => void = () => {},
+): AgentTool {
   const name = mcpToolName(server, tool.name);
   const spec: ToolSpec = {
     name,
@@ -40,6 +45,7 @@ export function mcpTool(server: string, tool: Tool, connection: ConnectedServer)
       } catch (error) {
         // Only the message reaches the model; the cause stays for debugging in process.
         if (ctx.signal.aborted) throw new Error('interrupted', { cause: error });
+        if (isConnectionGone(error)) onGone();
         throw new Error(`MCP server ${server}: ${describeMcpError(error)}`, { cause: error });
       }
       const text = toolResultText(result as Parameters<typeof toolResultText>[0]);

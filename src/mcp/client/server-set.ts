@@ -56,6 +56,8 @@ export class McpServerSet {
   private fileError: string | null = null;
   private closed = false;
   private settled: Promise<void> = Promise.resolve();
+  /** Aborted by close: connections still being made are torn down (their children killed). */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: ServerSetOptions) {}
 
@@ -127,6 +129,7 @@ export class McpServerSet {
     try {
       connection = await connectServer(slot.entry, {
         timeoutMs: this.options.timeoutMs,
+        signal: this.closing.signal,
         onLost: () => {
           if (connection !== undefined) this.lost(slot, connection);
         },
@@ -147,7 +150,7 @@ export class McpServerSet {
     }
     slot.connection = connection;
     const live = connection;
-    slot.tools = live.tools.map((tool) => mcpTool(name, tool, live));
+    slot.tools = live.tools.map((tool) => mcpTool(name, tool, live, () => this.lost(slot, live)));
     slot.status = {
       ...slot.status,
       state: 'connected',
@@ -163,7 +166,7 @@ export class McpServerSet {
   private retool(slot: ServerSlot, connection: ConnectedServer, tools: ConnectedServer['tools']): void {
     if (this.closed || slot.connection !== connection) return;
     const name = slot.status.name;
-    slot.tools = tools.map((tool) => mcpTool(name, tool, connection));
+    slot.tools = tools.map((tool) => mcpTool(name, tool, connection, () => this.lost(slot, connection)));
     slot.status = { ...slot.status, tools: tools.map((tool) => mcpToolName(name, tool.name)) };
     this.options.log.note(`mcp: tools changed server=${name} ${this.label} tools=${tools.length}`);
     this.options.onChange();
@@ -174,6 +177,7 @@ export class McpServerSet {
     if (this.closed || slot.connection !== connection) return;
     slot.connection = null;
     slot.tools = [];
+    void connection.close();
     slot.status = {
       ...slot.status,
       state: 'failed',
@@ -202,11 +206,14 @@ export class McpServerSet {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.closing.abort();
     const connections = this.slots.flatMap((slot) => (slot.connection ? [slot.connection] : []));
     for (const slot of this.slots) {
       slot.connection = null;
       slot.tools = [];
     }
     await Promise.all(connections.map((connection) => connection.close()));
+    // Half-made connections end through the abort; wait for them so no child outlives the close.
+    await this.settled;
   }
 }

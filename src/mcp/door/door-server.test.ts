@@ -258,3 +258,25 @@ describe('apply', () => {
     expect(door.status().listening).toBe(false);
   });
 });
+
+describe('session limits', () => {
+  it('evicts the least recently used idle session past the cap, and sessions idle too long', async () => {
+    await door.close();
+    let now = 1_000;
+    door = new McpDoor({ ask: echo, sessions: { maxSessions: 2, idleMs: 60_000, now: () => now } });
+    await door.apply({ enabled: true, port, token: TOKEN });
+    const first = await connect();
+    now += 10;
+    const second = await connect();
+    now += 10;
+    await first.listTools(); // first is now the more recently used
+    now += 10;
+    const third = await connect();
+    await expect(second.listTools()).rejects.toThrow(/404|Session not found/);
+    expect((await first.listTools()).tools).toHaveLength(1);
+    expect((await third.listTools()).tools).toHaveLength(1);
+    now += 120_000;
+    await connect();
+    await expect(first.listTools()).rejects.toThrow(/404|Session not found/);
+  });
+});

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DiagLog } from '../../diag/log.ts';
 import { DEFAULT_DOOR_PORT, type DoorSettings } from './door-settings-codec.ts';
 import { DOOR_PATH, doorRefusal, sendJsonRpcError, sendRefusal, tokenDigest } from './door-guard.ts';
-import { DoorSessions } from './door-sessions.ts';
+import { DoorSessions, type SessionLimits } from './door-sessions.ts';
 import { createDoorServer, DoorGate, type DoorAsk } from './door-tool.ts';
 
 /** The door binds here only (ledger part 5, MCP server 4). */
@@ -12,6 +12,8 @@ export const DOOR_HOST = '127.0.0.1';
 export interface McpDoorOptions {
   ask: DoorAsk;
   log?: DiagLog;
+  /** Session cap and idle limit; the defaults unless a test needs small ones. */
+  sessions?: SessionLimits;
 }
 
 /**
@@ -103,13 +105,15 @@ export class McpDoor {
   }
 
   private async listen(port: number): Promise<Listening> {
-    const sessions = new DoorSessions((hooks) =>
-      createDoorServer({
-        ask: this.options.ask,
-        gate: this.gate,
-        log: this.options.log,
-        hangUpSignal: hooks.hangUpSignal,
-      }),
+    const sessions = new DoorSessions(
+      (hooks) =>
+        createDoorServer({
+          ask: this.options.ask,
+          gate: this.gate,
+          log: this.options.log,
+          hangUpSignal: hooks.hangUpSignal,
+        }),
+      this.options.sessions,
     );
     const http = createServer((req, res) => void this.onRequest(req, res, sessions));
     await new Promise<void>((resolve, reject) => {

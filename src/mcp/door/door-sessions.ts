@@ -16,7 +16,19 @@ interface DoorSession {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   hangUps: Map<string, AbortSignal>;
+  lastUsedMs: number;
 }
+
+export interface SessionLimits {
+  /** Sessions kept at most; a new one past this evicts the least recently used idle one. */
+  maxSessions?: number;
+  /** A session unused this long is closed (a client that exits never says goodbye). */
+  idleMs?: number;
+  now?: () => number;
+}
+
+export const DOOR_MAX_SESSIONS = 64;
+export const DOOR_SESSION_IDLE_MS = 60 * 60 * 1000;
 
 /**
  * The door's MCP sessions: one McpServer + StreamableHTTPServerTransport per client session, keyed by
@@ -25,7 +37,18 @@ interface DoorSession {
 export class DoorSessions {
   private readonly sessions = new Map<string, DoorSession>();
 
-  constructor(private readonly makeServer: (hooks: SessionHooks) => McpServer) {}
+  private readonly maxSessions: number;
+  private readonly idleMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly makeServer: (hooks: SessionHooks) => McpServer,
+    limits: SessionLimits = {},
+  ) {
+    this.maxSessions = Math.max(1, limits.maxSessions ?? DOOR_MAX_SESSIONS);
+    this.idleMs = limits.idleMs ?? DOOR_SESSION_IDLE_MS;
+    this.now = limits.now ?? Date.now;
+  }
 
   get size(): number {
     return this.sessions.size;
@@ -39,6 +62,28 @@ export class DoorSessions {
     }
     const session = this.lookup(req, res);
     if (session) await session.transport.handleRequest(req, res);
+  }
+
+  /**
+   * Before a new session: sessions idle too long are closed, and at the cap the least recently used
+   * idle one goes. A session with a request in flight is never evicted.
+   */
+  private makeRoom(): void {
+    const idle = [...this.sessions.entries()].filter(([, s]) => s.hangUps.size === 0);
+    const stale = idle.filter(([, s]) => this.now() - s.lastUsedMs > this.idleMs);
+    for (const [id] of stale) this.evict(id);
+    if (this.sessions.size < this.maxSessions) return;
+    const oldest = idle
+      .filter(([id]) => this.sessions.has(id))
+      .sort(([, a], [, b]) => a.lastUsedMs - b.lastUsedMs)[0];
+    if (oldest) this.evict(oldest[0]);
+  }
+
+  private evict(id: string): void {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    void session.server.close().catch(() => undefined);
   }
 
   /** Closes every session; each transport's close aborts the requests still running in it. */
@@ -64,10 +109,13 @@ export class DoorSessions {
     if (body.kind === 'invalid') return sendJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
     const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
     if (req.headers['mcp-session-id'] === undefined && messages.some(isInitializeRequest)) {
+      this.makeRoom();
       return this.open(req, res, body.value);
     }
     const session = this.lookup(req, res);
     if (!session) return;
+    // Use is counted on POSTs (what a client asks), not on its long-lived GET event stream.
+    session.lastUsedMs = this.now();
     this.watchHangUp(session, res, messages);
     await session.transport.handleRequest(req, res, body.value);
   }
@@ -80,7 +128,7 @@ export class DoorSessions {
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        session = { transport, server, hangUps };
+        session = { transport, server, hangUps, lastUsedMs: this.now() };
         this.sessions.set(id, session);
       },
     });
