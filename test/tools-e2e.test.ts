@@ -6,9 +6,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { AgentMessage } from '../src/domain/message.ts';
 import { FakeProvider, openAiToolCall, textReply } from './fakes/fake-provider.ts';
-import { startFakeServant, startTestVillage, type TestVillage } from './helpers/village-server.ts';
+import {
+  isInterruptLine,
+  isReply,
+  startFakeServant,
+  startTestVillage,
+  waitForMessage,
+  type TestVillage,
+} from './helpers/village-server.ts';
 
 let fake: FakeProvider;
 let v: TestVillage;
@@ -33,14 +39,7 @@ function toolResults(): string[] {
   return last.messages.filter((m) => m.role === 'tool').map((m) => m.content);
 }
 
-async function waitForReply(text: string): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    if (list.some((m) => m.from.kind === 'agent' && m.content === text)) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no reply ${text}`);
-}
+const waitForReply = (text: string) => waitForMessage(v, isReply(text), `the reply ${text}`);
 
 it('reads, edits with sd, runs an allowed command, and runs a refused one after approval', async () => {
   await startFakeServant(v, fake.baseUrl, {
@@ -144,11 +143,6 @@ it('a grep whose pattern backtracks for ever leaves the server answering, and an
   const world = await v.ok<{ agents: { id: string; status: string }[] }>('get_world');
   expect(world.agents.map((a) => a.id)).toEqual(['dev']);
   expect(await v.ok('interrupt_turn', { agentId: 'dev' })).toEqual({ interrupted: true });
-  for (let i = 0; i < 500; i += 1) {
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    if (list.some((m) => m.from.kind === 'system' && m.content.includes('Interrupted'))) break;
-    if (i === 499) throw new Error('no interrupt line');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitForMessage(v, isInterruptLine, 'the interrupt line');
   expect(fake.requests).toHaveLength(1);
 });

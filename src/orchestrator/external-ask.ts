@@ -1,6 +1,7 @@
 import type { Language } from '../domain/enums.ts';
 import type { AgentId } from '../domain/ids.ts';
 import { userNameProblem } from '../world/validate.ts';
+import { awaitReply } from './await-reply.ts';
 import type { Reply } from './envelope.ts';
 import { newMessage } from './message-log.ts';
 import type { Orchestrator } from './orchestrator.ts';
@@ -115,24 +116,12 @@ export async function askExternal(
   orch.messages.record(message);
 
   const timeoutSecs = orch.askTimeoutSecs();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutSecs * 1000);
-  });
-  let onAbort: (() => void) | undefined;
-  const cancelled = new Promise<'cancelled'>((resolve) => {
-    onAbort = () => resolve('cancelled');
-    if (signal.aborted) resolve('cancelled');
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  const reply = await Promise.race([answered, timedOut, cancelled]);
-  clearTimeout(timer);
-  if (onAbort) signal.removeEventListener('abort', onAbort);
+  const reply = await awaitReply(answered, timeoutSecs, signal);
   if (reply === 'timeout') {
     chain.abort();
     return { text: t.timedOut(label, timeoutSecs), isError: true };
   }
-  if (reply === 'cancelled') return { text: t.interrupted(label), isError: true };
+  if (reply === 'interrupted') return { text: t.interrupted(label), isError: true };
   switch (reply.kind) {
     case 'answered':
       return { text: reply.text, isError: false };

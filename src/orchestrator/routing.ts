@@ -4,6 +4,7 @@
 import type { AgentId } from '../domain/ids.ts';
 import { askRefusedLine, handoffLine } from './lines/index.ts';
 import { newMessage } from './message-log.ts';
+import { awaitReply } from './await-reply.ts';
 import type { Envelope, Reply } from './envelope.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import type { Turn } from './turn-state.ts';
@@ -116,22 +117,9 @@ export async function ask(
   orch.messages.record(message);
 
   const timeoutSecs = orch.askTimeoutSecs();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutSecs * 1000);
-  });
-  // The asker's own interrupt ends the wait too (the worker stops through the same signal).
-  const signal = turn.handle.controller.signal;
-  let onAbort: (() => void) | undefined;
-  const interrupted = new Promise<'interrupted'>((resolve) => {
-    onAbort = () => resolve('interrupted');
-    if (signal.aborted) resolve('interrupted');
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  // A timeout does not stop the target's turn: its answer is still paid for and logged.
-  const reply = await Promise.race([answered, timedOut, interrupted]);
-  clearTimeout(timer);
-  if (onAbort) signal.removeEventListener('abort', onAbort);
+  // The asker's own interrupt ends the wait too (the worker stops through the same signal). A timeout
+  // does not stop the target's turn: its answer is still paid for and logged.
+  const reply = await awaitReply(answered, timeoutSecs, turn.handle.controller.signal);
   if (reply === 'timeout') return t.askTimedOut(label, timeoutSecs);
   if (reply === 'interrupted') return t.askInterrupted(label);
   switch (reply.kind) {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AgentMessage } from '../../src/domain/message.ts';
 import { FileSecretStore } from '../../src/secrets/file-secret-store.ts';
 import type { SecretStore } from '../../src/secrets/secret-store.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
@@ -129,3 +130,23 @@ export async function startFakeServant(
   await v.ok('create_agent', { spec: { ...spec, modelTemplateId: id } });
   await v.ok('start_agent', { agentId: spec.id });
 }
+
+/** Polls `list_messages` until one matches; the list at that moment. */
+export async function waitForMessage(
+  v: TestVillage,
+  matches: (message: AgentMessage) => boolean,
+  what: string,
+): Promise<AgentMessage[]> {
+  for (let i = 0; i < 500; i += 1) {
+    const list = await v.ok<AgentMessage[]>('list_messages');
+    if (list.some(matches)) return list;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** An agent's reply with exactly this text. */
+export const isReply = (text: string) => (m: AgentMessage) => m.from.kind === 'agent' && m.content === text;
+/** The System line an interrupted turn leaves (English village). */
+export const isInterruptLine = (m: AgentMessage) =>
+  m.from.kind === 'system' && m.content.includes('Interrupted');

@@ -6,10 +6,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { AgentMessage } from '../../src/domain/message.ts';
 import type { McpStatusView } from '../../src/mcp/client/manager.ts';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
-import { startFakeServant, startTestVillage, type TestVillage } from '../helpers/village-server.ts';
+import {
+  isInterruptLine,
+  isReply,
+  startFakeServant,
+  startTestVillage,
+  waitForMessage,
+  type TestVillage,
+} from '../helpers/village-server.ts';
 import { everythingStdio, isAlive, until } from './servers.ts';
 
 let fake: FakeProvider;
@@ -28,14 +34,7 @@ afterEach(async () => {
 const status = () => v.ok<McpStatusView>('mcp_status');
 const mcpJson = (servers: Record<string, unknown>) => JSON.stringify({ mcpServers: servers });
 
-async function waitForReply(text: string): Promise<AgentMessage[]> {
-  for (let i = 0; i < 500; i += 1) {
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    if (list.some((m) => m.from.kind === 'agent' && m.content === text)) return list;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no reply ${text}`);
-}
+const waitForReply = (text: string) => waitForMessage(v, isReply(text), `the reply ${text}`);
 
 it('offers a servant its own MCP tools after the shared ones and runs them in a turn', async () => {
   writeFileSync(join(v.workspace, 'mcp.json'), mcpJson({ shared: everythingStdio() }));
@@ -162,12 +161,7 @@ it('a turn waiting for a server that never finishes its handshake ends at once o
     'the silent server to start',
   );
   expect(await v.ok('interrupt_turn', { agentId: 'dev' })).toEqual({ interrupted: true });
-  for (let i = 0; i < 200; i += 1) {
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    if (list.some((m) => m.from.kind === 'system' && m.content.includes('Interrupted'))) break;
-    if (i === 199) throw new Error('the waiting turn was not interrupted');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitForMessage(v, isInterruptLine, 'the waiting turn to be interrupted');
   expect(fake.requests).toHaveLength(0);
   await v.ok('stop_agent', { agentId: 'dev' });
   const pid = Number(readFileSync(pidFile, 'utf8'));
