@@ -1,6 +1,7 @@
 /**
  * Transfer (hand the work on; the answer goes onward) and ask (wait for the answer as a tool result).
  */
+import type { PlanTaskState } from '../domain/enums.ts';
 import type { AgentId } from '../domain/ids.ts';
 import { askRefusedLine, handoffLine } from './lines/index.ts';
 import { newMessage } from './message-log.ts';
@@ -67,6 +68,28 @@ export function transfer(
   return 'delivered';
 }
 
+/** What one delivery came to: the text for the asker and how it ended (a plan task's state). */
+export interface Delivered {
+  text: string;
+  kind: PlanTaskState;
+}
+
+/**
+ * The cycle check of ask and of each plan task, run after appending the sender: a self-ask or
+ * A -> B -> A is refused at once. Null when the target may be asked.
+ */
+export function cycleRefusal(
+  orch: Orchestrator,
+  turn: Turn,
+  target: AgentId,
+  via: 'ask' | 'plan',
+): string | null {
+  const waiting = [...turn.envelope.waiting, turn.spec.id];
+  if (!waiting.includes(target)) return null;
+  orch.log.note(askRefusedLine({ agent: turn.spec.id, to: target, via, chain: waiting }));
+  return orch.text(turn.language).askCycle(orch.labelOf(target));
+}
+
 /**
  * Asks `target` and waits (at most askTimeoutSecs) for its answer, which comes back as text. Every
  * way of not getting an answer is also plain text, never an exception.
@@ -77,29 +100,39 @@ export async function ask(
   target: AgentId,
   question: string,
 ): Promise<string> {
+  const refused = cycleRefusal(orch, turn, target, 'ask');
+  if (refused !== null) return refused;
+  if (turn.envelope.incoming.hop + 1 >= orch.config.maxHops) {
+    orch.events.emit({ type: 'hopLimitReached', agentId: turn.spec.id, maxHops: orch.config.maxHops });
+    return orch.text(turn.language).askHopLimit;
+  }
+  return (await deliverAndWait(orch, turn, target, question)).text;
+}
+
+/**
+ * One delivery to a running `target` and the wait for its reply (ledger `deliver_and_wait`), after the
+ * cycle and hop checks: shared by ask and by each task of a plan wave, so a worker sees the same.
+ */
+export async function deliverAndWait(
+  orch: Orchestrator,
+  turn: Turn,
+  target: AgentId,
+  question: string,
+): Promise<Delivered> {
   const t = orch.text(turn.language);
   const label = orch.labelOf(target);
-  // The check runs after appending the sender: a self-ask or A -> B -> A is refused at once.
   const waiting = [...turn.envelope.waiting, turn.spec.id];
-  if (waiting.includes(target)) {
-    orch.log.note(askRefusedLine({ agent: turn.spec.id, to: target, via: 'ask', chain: waiting }));
-    return t.askCycle(label);
-  }
-  const hop = turn.envelope.incoming.hop + 1;
-  if (hop >= orch.config.maxHops) {
-    orch.events.emit({ type: 'hopLimitReached', agentId: turn.spec.id, maxHops: orch.config.maxHops });
-    return t.askHopLimit;
-  }
   const runtime = orch.runtimeIfKnown(target);
-  if (!runtime || runtime.status !== 'running') return t.askStopped(label);
+  if (!runtime || runtime.status !== 'running') return { text: t.askStopped(label), kind: 'undeliverable' };
   // A spent chain starts no new delivery (checked, never reserved: asking costs nothing by itself).
-  if (turn.envelope.budget !== null && turn.envelope.budget.remainingMilli === 0) return t.askBudget(label);
-
+  if (turn.envelope.budget !== null && turn.envelope.budget.remainingMilli === 0) {
+    return { text: t.askBudget(label), kind: 'budget_exhausted' };
+  }
   const message = newMessage({
     from: { kind: 'agent', id: turn.spec.id },
     to: { kind: 'agent', id: target },
     content: question,
-    hop,
+    hop: turn.envelope.incoming.hop + 1,
     tokens: 0,
     nowMs: orch.now(),
   });
@@ -113,25 +146,28 @@ export async function ask(
     signal: turn.handle.controller.signal,
     coRecipients: [],
   };
-  if (!runtime.enqueue(envelope)) return t.askInboxFull(label);
+  if (!runtime.enqueue(envelope)) return { text: t.askInboxFull(label), kind: 'undeliverable' };
   orch.messages.record(message);
 
   const timeoutSecs = orch.askTimeoutSecs();
   // The asker's own interrupt ends the wait too (the worker stops through the same signal). A timeout
   // does not stop the target's turn: its answer is still paid for and logged.
   const reply = await awaitReply(answered, timeoutSecs, turn.handle.controller.signal);
-  if (reply === 'timeout') return t.askTimedOut(label, timeoutSecs);
-  if (reply === 'interrupted') return t.askInterrupted(label);
+  if (reply === 'timeout') return { text: t.askTimedOut(label, timeoutSecs), kind: 'timed_out' };
+  if (reply === 'interrupted') return { text: t.askInterrupted(label), kind: 'interrupted' };
   switch (reply.kind) {
     case 'answered':
-      return reply.text;
+      return { text: reply.text, kind: 'answered' };
     case 'handed_off':
-      return t.askHandedOff;
+      return { text: t.askHandedOff, kind: 'handed_off' };
     case 'interrupted':
-      return t.askInterrupted(label);
+      return { text: t.askInterrupted(label), kind: 'interrupted' };
     case 'budget_exhausted':
-      return t.askBudget(label);
+      return { text: t.askBudget(label), kind: 'budget_exhausted' };
     default:
-      return t.askNoAnswer(label, reply.text);
+      return {
+        text: t.askNoAnswer(label, reply.text),
+        kind: reply.kind === 'undeliverable' ? 'undeliverable' : 'no_answer',
+      };
   }
 }
