@@ -137,6 +137,7 @@ describe('conversation commands over the API', () => {
       body: { code: 'INVALID_ARGUMENT' },
     });
     expect(await v.ok('interrupt_all')).toEqual({ interrupted: 0 });
+    expect(await v.ok('list_plan_waves')).toEqual([]);
     expect(await v.ok('interrupt_turn', { agentId: 'a' })).toEqual({ interrupted: false });
     expect((await v.call('list_messages', { limit: 0 })).status).toBe(400);
     const world = await v.ok<{ agents: { id: string; status: string }[] }>('get_world');

@@ -3,6 +3,7 @@
  * agents, interrupts and the stats ticker. The world (definitions) stays in the Village.
  */
 import type { DiagLog } from '../diag/log.ts';
+import { PlanWaves } from './plan/plan-waves.ts';
 import type { AgentStatus, Language } from '../domain/enums.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
@@ -56,6 +57,7 @@ export class Orchestrator {
   readonly config: OrchestratorConfig;
   readonly messages: MessageLog;
   readonly estimates = new CallEstimates();
+  readonly planWaves: PlanWaves;
   readonly sink: TurnSink;
   readonly tools: ToolRegistry;
   readonly now: () => number;
@@ -65,6 +67,7 @@ export class Orchestrator {
 
   constructor(private readonly deps: OrchestratorDeps) {
     this.config = { ...DEFAULT_ORCHESTRATOR_CONFIG, ...deps.config };
+    this.planWaves = new PlanWaves(deps.events);
     this.messages = new MessageLog(this.config.logCapacity, deps.events, deps.messageSink ?? null);
     this.sink = deps.turnSink ?? new MemoryTurnSink();
     this.tools = deps.tools ?? EMPTY_REGISTRY;

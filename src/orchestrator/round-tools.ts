@@ -8,6 +8,8 @@ import { roomLogReadLine, toolBlockedLine, toolLine } from './lines/index.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { readRoomLog } from './prompt/index.ts';
 import { ask, transfer } from './routing.ts';
+import { PLAN_TOOL } from './plan/plan-spec.ts';
+import { runPlan } from './plan/run-plan.ts';
 import { ROOM_LOG_TOOL } from './synthetic-tools.ts';
 import { readReason, type ToolContext } from './tool.ts';
 import type { Completion } from './turn-exits.ts';
@@ -81,7 +83,8 @@ async function runOne(
   const tool = turn.tools.find((x) => x.name === call.name);
   const offeredRoomLog =
     call.name === ROOM_LOG_TOOL && turn.offeredSpecs.some((s) => s.name === ROOM_LOG_TOOL);
-  if (!route && !tool && !offeredRoomLog) {
+  const offeredPlan = call.name === PLAN_TOOL && turn.offeredSpecs.some((s) => s.name === PLAN_TOOL);
+  if (!route && !tool && !offeredRoomLog && !offeredPlan) {
     // Not offered: answered, never run, and no toolInvoked.
     const text = t.noSuchTool(call.name);
     turn.guard.record(call.name, call.arguments, text);
@@ -89,7 +92,9 @@ async function runOne(
   }
   let text: string;
   let ok = true;
-  if (route) {
+  if (offeredPlan) {
+    text = await runPlan(orch, turn, call.arguments);
+  } else if (route) {
     const message = typeof call.arguments.message === 'string' ? call.arguments.message : '';
     text = message.trim() === '' ? t.askNoMessage : await ask(orch, turn, route.target, message);
   } else if (offeredRoomLog) {
@@ -123,13 +128,14 @@ async function runOne(
   }
   turn.guard.record(call.name, call.arguments, text);
   // Routing tools show their arguments as messages already: no reason row for them.
-  const reasonState = route
-    ? ('excluded' as const)
-    : tool && !tool.wantsReason
-      ? ('unsupported' as const)
-      : reason !== null
-        ? ('written' as const)
-        : ('omitted' as const);
+  const reasonState =
+    route || offeredPlan
+      ? ('excluded' as const)
+      : tool && !tool.wantsReason
+        ? ('unsupported' as const)
+        : reason !== null
+          ? ('written' as const)
+          : ('omitted' as const);
   orch.events.emit({
     type: 'toolInvoked',
     agentId: turn.spec.id,

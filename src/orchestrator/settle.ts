@@ -15,7 +15,7 @@ export function settleTurn(orch: Orchestrator, turn: Turn, stop: TurnStop): void
     hop: turn.envelope.incoming.hop,
     rounds: turn.spend.rounds,
     maxRounds: turn.maxRounds,
-    waves: 0,
+    waves: turn.waves,
     stop,
     prompt: turn.spend.prompt,
     cached: turn.spend.cached,

@@ -1,5 +1,6 @@
 /** Everything a turn needs before its first call: template, backend, prompt, tools, history. */
 import { CoreError } from '../domain/errors.ts';
+import { PLAN_MIN_CONNECTIONS, planToolSpec } from './plan/plan-spec.ts';
 import { DEFAULT_MAX_TOOL_ITERATIONS } from '../domain/agent.ts';
 import { isLlmError } from '../llm/llm-error.ts';
 import { skills } from '../llm/provider.ts';
@@ -155,6 +156,10 @@ export async function prepareTurn(
     offered.push(t.wantsReason ? withReasonField(toolSpec, language) : toolSpec);
     offeredTools.push(t);
   }
+  // plan (parallel asks) needs two destinations; it stays in delegated turns, like ask.
+  if (template.useTools && spec.connectedAgents.length >= PLAN_MIN_CONNECTIONS) {
+    offered.push(planToolSpec(spec.connectedAgents, (id) => orch.labelOf(id), language));
+  }
   if (template.useTools && spec.hearsRoomLog)
     offered.push(withReasonField(roomLogToolSpec(language), language));
 
@@ -198,6 +203,7 @@ export async function prepareTurn(
     grounding: null,
     reasoningSummary: '',
     settled: false,
+    waves: 0,
   };
   orch.log.note(turnStartLine({ agent: spec.id, hop: envelope.incoming.hop, chars: [...sent].length }));
   return { kind: 'ready', turn };

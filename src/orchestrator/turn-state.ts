@@ -63,4 +63,6 @@ export interface Turn {
   reasoningSummary: string;
   /** Set by the one settle of this turn; a second exit is a bug and is refused. */
   settled: boolean;
+  /** Plan waves delivered in this turn (the turn line's `waves=`). */
+  waves: number;
 }

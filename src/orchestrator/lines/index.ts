@@ -44,3 +44,4 @@ export {
   toolBlockedLine,
   toolLine,
 } from './tool-lines.ts';
+export { type PlanBundleFields, type PlanWaveFields, planBundleLine, planWaveLine } from './plan-lines.ts';

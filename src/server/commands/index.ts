@@ -4,6 +4,7 @@ import { conversationCommands } from './conversation.ts';
 import { sessionCommands } from './sessions.ts';
 import { stateCommands } from './state.ts';
 import { mcpCommands } from './mcp.ts';
+import { planCommands } from './plans.ts';
 import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
 
@@ -16,4 +17,5 @@ export const COMMANDS: CommandTable = {
   ...sessionCommands,
   ...toolCommands,
   ...mcpCommands,
+  ...planCommands,
 };

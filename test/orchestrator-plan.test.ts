@@ -1,0 +1,193 @@
+/**
+ * plan with scripted models: offered with two or more connections; the three failure classes; tasks
+ * delivered in parallel and bundled in input order; records, events and lines; an interrupt mid-wave.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CoreEvent } from '../src/domain/events.ts';
+import type { AgentId } from '../src/domain/ids.ts';
+import type { ChatRequest } from '../src/llm/canonical.ts';
+import { call, say } from './fakes/scripted-model.ts';
+import { makeOrchestra, type Orchestra } from './helpers/orchestra.ts';
+
+let o: Orchestra;
+afterEach(async () => {
+  await o.close();
+});
+const id = (s: string) => s as AgentId;
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
+};
+/** The plan tool's result as the coordinator's next request got it. */
+const planResult = (request: ChatRequest | undefined) =>
+  request?.messages.filter((m) => m.role === 'tool').at(-1)?.content ?? '';
+const toolNames = (request: ChatRequest | undefined) => (request?.tools ?? []).map((t) => t.name);
+const planEvents = (events: CoreEvent[]) => events.filter((e) => e.type.startsWith('plan'));
+
+async function village(coordinatorLinks: string[], options: Parameters<typeof makeOrchestra>[0] = {}) {
+  o = await makeOrchestra(options);
+  const a = await o.agent('a');
+  const b = await o.agent('b');
+  const c = await o.agent('c');
+  await o.connect('a', ...coordinatorLinks);
+  await o.start('a', 'b', 'c');
+  return { a, b, c };
+}
+
+describe('offering', () => {
+  it('offers plan only with two or more connections, with `to` an enum of them in order', async () => {
+    const { a } = await village(['b']);
+    o.orch.sendUserMessage(id('a'), 'hi');
+    await o.idle();
+    expect(toolNames(a.requests[0])).not.toContain('plan');
+    await o.connect('a', 'c', 'b');
+    o.orch.sendUserMessage(id('a'), 'again');
+    await o.idle();
+    const plan = a.requests[1]!.tools!.find((t) => t.name === 'plan')!;
+    const to = (
+      plan.parameters as { properties: { tasks: { items: { properties: { to: { enum: string[] } } } } } }
+    ).properties.tasks.items.properties.to;
+    expect(to.enum).toEqual(['c', 'b']);
+  });
+});
+
+describe('a wave', () => {
+  it('asks in parallel and bundles the answers in input order, whatever order they arrive in', async () => {
+    const { a, b, c } = await village(['b', 'c']);
+    c.script(async () => {
+      await new Promise((r) => setTimeout(r, 60));
+      return say('C finished the survey');
+    });
+    b.script(say('B checked the budget'));
+    a.script(
+      call('plan', {
+        tasks: [
+          { to: 'c', message: 'survey please' },
+          { to: 'b', message: 'check the budget' },
+        ],
+      }),
+      say('summary written'),
+    );
+    o.orch.sendUserMessage(id('a'), 'coordinate');
+    await o.idle();
+    expect(planResult(a.requests[1])).toBe(
+      '## c（C）\nC finished the survey\n\n## b（B）\nB checked the budget',
+    );
+    // Each worker got an ask: hop 1, answered back to the coordinator.
+    expect(b.sentAt(0)).toContain('check the budget');
+    const [record] = o.orch.planWaves.list();
+    expect(record).toMatchObject({ planId: 1, agentId: 'a', wave: 1, state: 'dispatched' });
+    expect(record!.tasks.map((t) => [t.to, t.state, t.msgChars])).toEqual([
+      ['c', 'answered', 13],
+      ['b', 'answered', 16],
+    ]);
+    expect(record!.bundleChars).toBe([...planResult(a.requests[1])].length);
+    const events = planEvents(o.events);
+    expect(events[0]).toMatchObject({ type: 'planWaveStarted', planId: 1, wave: 1 });
+    expect(events.slice(1, 3).map((e) => e.type)).toEqual(['planTaskResolved', 'planTaskResolved']);
+    // b answers first: the events follow arrival, the bundle follows input.
+    expect(events.slice(1, 3).map((e) => (e as { to: string }).to)).toEqual(['b', 'c']);
+    expect(events[3]).toMatchObject({ type: 'planWaveFinished', planId: 1 });
+    expect(o.lines('plan wave:')).toEqual(['plan wave: agent=a plan_id=1 wave=1 hop=1 tasks=2']);
+    expect(o.lines('plan bundle:')[0]).toMatch(
+      /^plan bundle: agent=a plan_id=1 wave=1 tasks=2 answered=2 chars=\d+ elapsed_ms=\d+$/,
+    );
+    expect(o.sink.turns.find((t) => t.agentId === 'a')?.waves).toBe(1);
+  });
+
+  it('a stopped destination fails its own task only (class 3); the others answer', async () => {
+    const { a, b } = await village(['b', 'c']);
+    await o.orch.stopAgent(id('c'));
+    b.script(say('B here'));
+    a.script(
+      call('plan', {
+        tasks: [
+          { to: 'b', message: 'one' },
+          { to: 'c', message: 'two' },
+        ],
+      }),
+      say('done'),
+    );
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    const result = planResult(a.requests[1]);
+    expect(result).toContain('## b（B）\nB here');
+    expect(result).toContain('## c（C）\n');
+    expect(result).toContain('stopped');
+    expect(o.orch.planWaves.list()[0]!.tasks.map((t) => t.state)).toEqual(['answered', 'undeliverable']);
+  });
+});
+
+describe('refusals that deliver nothing', () => {
+  it.each([
+    ['an unknown destination', [{ to: 'zed', message: 'x' }], 'not a connection'],
+    [
+      'a repeated destination',
+      [
+        { to: 'b', message: 'x' },
+        { to: 'b', message: 'y' },
+      ],
+      'more than once',
+    ],
+    ['no tasks', [], 'no tasks'],
+    ['a blank message', [{ to: 'b', message: '  ' }], 'empty'],
+  ])('class 1: %s', async (_what, tasks, words) => {
+    const { a, b, c } = await village(['b', 'c']);
+    a.script(call('plan', { tasks }), say('ok'));
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    expect(planResult(a.requests[1])).toContain(words);
+    expect(planResult(a.requests[1])).toContain('Nothing was sent');
+    expect(b.requests).toHaveLength(0);
+    expect(c.requests).toHaveLength(0);
+    expect(planEvents(o.events)).toEqual([]);
+    expect(o.orch.planWaves.list()).toEqual([]);
+  });
+
+  it('class 2: the hop limit refuses the whole wave with one text', async () => {
+    const { a, b } = await village(['b', 'c'], { config: { maxHops: 1 } });
+    a.script(
+      call('plan', {
+        tasks: [
+          { to: 'b', message: 'x' },
+          { to: 'c', message: 'y' },
+        ],
+      }),
+      say('ok'),
+    );
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    expect(planResult(a.requests[1])).toBe(o.orch.text('en').askHopLimit);
+    expect(b.requests).toHaveLength(0);
+    expect(o.events.some((e) => e.type === 'hopLimitReached')).toBe(true);
+    expect(planEvents(o.events)).toEqual([]);
+  });
+});
+
+it('an interrupt mid-wave closes the running tasks as interrupted and builds no bundle', async () => {
+  const { a, b, c } = await village(['b', 'c']);
+  b.script(say('quick'));
+  c.script(async (_request, options) => {
+    await new Promise((resolve) => options.signal?.addEventListener('abort', resolve, { once: true }));
+    throw new Error('aborted');
+  });
+  a.script(
+    call('plan', {
+      tasks: [
+        { to: 'b', message: 'x' },
+        { to: 'c', message: 'y' },
+      ],
+    }),
+    say('never'),
+  );
+  o.orch.sendUserMessage(id('a'), 'go');
+  await waitFor(() => c.requests.length === 1 && b.requests.length === 1);
+  await waitFor(() => o.orch.planWaves.list()[0]?.tasks[0]?.state === 'answered');
+  o.orch.interruptTurn(id('a'));
+  await o.idle();
+  const [record] = o.orch.planWaves.list();
+  expect(record!.tasks.map((t) => t.state)).toEqual(['answered', 'interrupted']);
+  expect(record!.bundleChars).toBeNull();
+  expect(planEvents(o.events).at(-1)).toMatchObject({ type: 'planWaveFinished', bundleChars: null });
+  expect(o.lines('plan bundle:')).toEqual([]);
+  expect(a.requests).toHaveLength(1);
+});
