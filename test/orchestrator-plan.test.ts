@@ -191,3 +191,71 @@ it('an interrupt mid-wave closes the running tasks as interrupted and builds no 
   expect(o.lines('plan bundle:')).toEqual([]);
   expect(a.requests).toHaveLength(1);
 });
+
+describe('the verifier', () => {
+  const twoTasks = () =>
+    call('plan', {
+      tasks: [
+        { to: 'b', message: 'count the apples' },
+        { to: 'c', message: 'count the pears' },
+      ],
+    });
+
+  it('checks the bundle after it is made and its answer is appended under its own heading', async () => {
+    const { a, b, c } = await village(['b', 'c']);
+    const v = await o.agent('v');
+    await o.start('v');
+    await o.village.update((w) => ({ ...w, defaultVerifier: id('v') }));
+    b.script(say('12 apples'));
+    c.script(say('7 pears'));
+    v.script(say('usable as is: both answers match their requests'));
+    a.script(twoTasks(), say('done'));
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    const sent = v.sentAt(0);
+    expect(sent).toContain('This request was sent automatically by the system.');
+    expect(sent).toContain('## b（B）\ncount the apples');
+    expect(sent).toContain('# Bundle of answers\n## b（B）\n12 apples\n\n## c（C）\n7 pears');
+    expect(sent).toContain('# What to check');
+    expect(sent).toContain('usable as is / re-ask this servant only (name it) / confirm with the requester');
+    expect(planResult(a.requests[1])).toBe(
+      '## b（B）\n12 apples\n\n## c（C）\n7 pears\n\n## Verification: v（V）\nusable as is: both answers match their requests',
+    );
+    expect(o.lines('plan verify:')[0]).toMatch(
+      /^plan verify: agent=a plan_id=1 verifier=v outcome=ok chars=\d+ elapsed_ms=\d+$/,
+    );
+    expect(o.orch.planWaves.list()[0]!.bundleChars).toBe([...planResult(a.requests[1])].length);
+  });
+
+  it.each([
+    ['b', 'participant', 'the verifier is one of the wave’s destinations'],
+    ['a', 'coordinator', 'the verifier is the coordinator itself'],
+    ['v', 'stopped', 'stopped'],
+  ])(
+    'set to %s but not run: one reason line (%s), and the bundle still comes back',
+    async (who, token, reason) => {
+      const { a, b, c } = await village(['b', 'c']);
+      const v = await o.agent('v');
+      await o.village.update((w) => ({ ...w, defaultVerifier: id(who) }));
+      b.script(say('12 apples'));
+      c.script(say('7 pears'));
+      a.script(twoTasks(), say('done'));
+      o.orch.sendUserMessage(id('a'), 'go');
+      await o.idle();
+      const result = planResult(a.requests[1]);
+      expect(result.startsWith('## b（B）\n12 apples\n\n## c（C）\n7 pears\n\n')).toBe(true);
+      expect(result.endsWith(`\nNot verified (${reason}).`)).toBe(true);
+      expect(v.requests).toHaveLength(0);
+      expect(o.lines('plan verify:')[0]).toContain(`outcome=skipped:${token}`);
+    },
+  );
+
+  it('none set: no section and no line', async () => {
+    const { a } = await village(['b', 'c']);
+    a.script(twoTasks(), say('done'));
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    expect(planResult(a.requests[1])).not.toContain('Verification');
+    expect(o.lines('plan verify:')).toEqual([]);
+  });
+});

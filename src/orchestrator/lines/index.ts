@@ -44,4 +44,11 @@ export {
   toolBlockedLine,
   toolLine,
 } from './tool-lines.ts';
-export { type PlanBundleFields, type PlanWaveFields, planBundleLine, planWaveLine } from './plan-lines.ts';
+export {
+  type PlanBundleFields,
+  type PlanVerifyFields,
+  type PlanWaveFields,
+  planBundleLine,
+  planVerifyLine,
+  planWaveLine,
+} from './plan-lines.ts';

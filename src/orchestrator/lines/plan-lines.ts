@@ -46,3 +46,26 @@ export function planBundleLine(f: PlanBundleFields): string {
     `elapsed_ms=${f.elapsedMs}`,
   ].join(' ');
 }
+
+export interface PlanVerifyFields {
+  agent: AgentId;
+  planId: number;
+  verifier: AgentId;
+  /** `ok`, or `skipped:<reason>` (participant, coordinator, cycle, stopped, timeout, budget, no_answer). */
+  outcome: string;
+  chars: number;
+  elapsedMs: number;
+}
+
+/** `plan verify: agent=… plan_id=… verifier=… outcome=… chars=… elapsed_ms=…` (never when no verifier is set). */
+export function planVerifyLine(f: PlanVerifyFields): string {
+  return [
+    'plan verify:',
+    `agent=${fieldValue(f.agent)}`,
+    `plan_id=${f.planId}`,
+    `verifier=${fieldValue(f.verifier)}`,
+    `outcome=${f.outcome}`,
+    `chars=${f.chars}`,
+    `elapsed_ms=${f.elapsedMs}`,
+  ].join(' ');
+}

@@ -4,6 +4,7 @@ import type { Orchestrator } from '../orchestrator.ts';
 import { cycleRefusal, deliverAndWait, type Delivered } from '../routing.ts';
 import type { Turn } from '../turn-state.ts';
 import { bundleSection, PLAN_TEXT } from './plan-texts.ts';
+import { verifyWave } from './verify-wave.ts';
 
 interface Task {
   to: AgentId;
@@ -28,6 +29,13 @@ function readTasks(orch: Orchestrator, turn: Turn, raw: unknown): Task[] | strin
     tasks.push({ to: to as AgentId, message });
   }
   return tasks;
+}
+
+/** The village's default verifier, or null; an id whose agent is gone reads as none (not cleaned up). */
+function defaultVerifierOf(orch: Orchestrator): AgentId | null {
+  const world = orch.world();
+  const id = world.defaultVerifier;
+  return id !== null && world.agents.some((agent) => agent.id === id) ? id : null;
 }
 
 /**
@@ -70,15 +78,25 @@ export async function runPlan(
       return result;
     }),
   );
-  const elapsedMs = orch.now() - started;
   if (turn.handle.controller.signal.aborted) {
-    orch.planWaves.finish(planId, null, elapsedMs, 'interrupted');
+    orch.planWaves.finish(planId, null, orch.now() - started, 'interrupted');
     return orch.text(turn.language).askInterrupted(tasks.map((task) => orch.labelOf(task.to)).join(', '));
   }
-  const bundle = tasks
+  let bundle = tasks
     .map((task, index) => bundleSection(orch.labelOf(task.to), results[index]!.text))
     .join('\n\n');
+  // Verification is the caller's choice (inside a turn: the village's default verifier); none = nothing.
+  const verifier = defaultVerifierOf(orch);
+  if (verifier !== null) {
+    const section = await verifyWave(orch, turn, { planId, verifier, tasks, bundle });
+    if (turn.handle.controller.signal.aborted) {
+      orch.planWaves.finish(planId, null, orch.now() - started, 'interrupted');
+      return orch.text(turn.language).askInterrupted(orch.labelOf(verifier));
+    }
+    bundle = `${bundle}\n\n${section}`;
+  }
   const chars = charCount(bundle);
+  const elapsedMs = orch.now() - started;
   orch.planWaves.finish(planId, chars, elapsedMs, 'no_answer');
   orch.log.note(
     planBundleLine({
