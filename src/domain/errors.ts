@@ -54,6 +54,8 @@ export const EXTRA_ERROR_CODES = [
   'BOOT_FAILED',
   'NOT_READY',
   'INTERNAL',
+  'PLAN_NOT_FOUND',
+  'PLAN_NOT_PENDING',
 ] as const;
 
 export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
@@ -88,6 +90,8 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   MODEL_TEMPLATE_NOT_FOUND: 404,
   SCHEDULE_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
+  PLAN_NOT_FOUND: 404,
+  PLAN_NOT_PENDING: 409,
   ROLE_NOT_FOUND: 404,
   GROUP_NOT_FOUND: 404,
   UNKNOWN_COMMAND: 404,

@@ -58,6 +58,10 @@ export class Orchestrator {
   readonly messages: MessageLog;
   readonly estimates = new CallEstimates();
   readonly planWaves: PlanWaves;
+  /** Skips every plan review window (Spec 43 freeze 11): memory only, off at start. */
+  planReviewBypass = false;
+  /** Abort roots of waves dispatched after review, by coordinator: its interrupt or stop cuts them. */
+  private readonly waveRoots = new Map<AgentId, Set<AbortController>>();
   readonly sink: TurnSink;
   readonly tools: ToolRegistry;
   readonly now: () => number;
@@ -139,7 +143,7 @@ export class Orchestrator {
   runtimeView = (id: AgentId): RuntimeView =>
     this.runtimes.get(id)?.snapshotRuntime(this.now()) ?? IDLE_RUNTIME;
 
-  private requireSpec(id: AgentId) {
+  requireSpec(id: AgentId) {
     const spec = this.world().agents.find((a) => a.id === id);
     if (!spec) throw new CoreError('AGENT_NOT_FOUND', `no agent with id ${id}`, { agentId: id });
     return spec;
@@ -213,6 +217,7 @@ export class Orchestrator {
 
   /** stop_agent goes through interrupt_turn: stopping, the inbox answered, the turn awaited, idle. */
   private async halt(runtime: AgentRuntime): Promise<void> {
+    this.abortWaveRoots(runtime.id);
     this.setStatus(runtime, 'stopping');
     const turn = runtime.turn;
     if (turn && !turn.controller.signal.aborted) {
@@ -263,10 +268,33 @@ export class Orchestrator {
   /** Interrupts the agent's in-flight turn (and through it every worker it waits on). */
   interruptTurn(id: AgentId): boolean {
     this.requireSpec(id);
+    const waves = this.abortWaveRoots(id);
     const turn = this.runtimes.get(id)?.turn;
-    if (!turn || turn.controller.signal.aborted) return false;
+    if (!turn || turn.controller.signal.aborted) return waves;
     turn.interruptRequestedAtMs = this.now();
     turn.controller.abort();
+    return true;
+  }
+
+  /** A new abort root for a wave dispatched after review by `coordinator`. */
+  waveRoot(coordinator: AgentId): AbortController {
+    const controller = new AbortController();
+    const set = this.waveRoots.get(coordinator) ?? new Set<AbortController>();
+    set.add(controller);
+    this.waveRoots.set(coordinator, set);
+    return controller;
+  }
+
+  releaseWaveRoot(coordinator: AgentId, controller: AbortController): void {
+    this.waveRoots.get(coordinator)?.delete(controller);
+  }
+
+  /** Cuts the dispatched waves of `coordinator`; true when there was one. */
+  private abortWaveRoots(coordinator: AgentId): boolean {
+    const set = this.waveRoots.get(coordinator);
+    if (!set || set.size === 0) return false;
+    for (const controller of set) controller.abort();
+    set.clear();
     return true;
   }
 

@@ -1,11 +1,12 @@
 /**
  * Transfer (hand the work on; the answer goes onward) and ask (wait for the answer as a tool result).
  */
-import type { PlanTaskState } from '../domain/enums.ts';
+import type { Language, PlanTaskState } from '../domain/enums.ts';
 import type { AgentId } from '../domain/ids.ts';
 import { askRefusedLine, handoffLine } from './lines/index.ts';
 import { newMessage } from './message-log.ts';
 import { awaitReply } from './await-reply.ts';
+import type { BudgetPool } from './budget/index.ts';
 import type { Envelope, Reply } from './envelope.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import type { Turn } from './turn-state.ts';
@@ -68,6 +69,31 @@ export function transfer(
   return 'delivered';
 }
 
+/**
+ * Who asks, as a delivery needs it: the coordinator of a turn, or of a wave dispatched after review
+ * (a new root outside any turn). `hop` is the asker's own incoming hop; deliveries go out at hop + 1.
+ */
+export interface Asker {
+  id: AgentId;
+  language: Language;
+  hop: number;
+  /** The requesters already waiting on this chain (the asker itself not included). */
+  waiting: AgentId[];
+  budget: BudgetPool | null;
+  signal: AbortSignal;
+}
+
+export function askerOf(turn: Turn): Asker {
+  return {
+    id: turn.spec.id,
+    language: turn.language,
+    hop: turn.envelope.incoming.hop,
+    waiting: turn.envelope.waiting,
+    budget: turn.envelope.budget,
+    signal: turn.handle.controller.signal,
+  };
+}
+
 /** What one delivery came to: the text for the asker and how it ended (a plan task's state). */
 export interface Delivered {
   text: string;
@@ -80,14 +106,14 @@ export interface Delivered {
  */
 export function cycleRefusal(
   orch: Orchestrator,
-  turn: Turn,
+  asker: Asker,
   target: AgentId,
   via: 'ask' | 'plan',
 ): string | null {
-  const waiting = [...turn.envelope.waiting, turn.spec.id];
+  const waiting = [...asker.waiting, asker.id];
   if (!waiting.includes(target)) return null;
-  orch.log.note(askRefusedLine({ agent: turn.spec.id, to: target, via, chain: waiting }));
-  return orch.text(turn.language).askCycle(orch.labelOf(target));
+  orch.log.note(askRefusedLine({ agent: asker.id, to: target, via, chain: waiting }));
+  return orch.text(asker.language).askCycle(orch.labelOf(target));
 }
 
 /**
@@ -100,13 +126,14 @@ export async function ask(
   target: AgentId,
   question: string,
 ): Promise<string> {
-  const refused = cycleRefusal(orch, turn, target, 'ask');
+  const asker = askerOf(turn);
+  const refused = cycleRefusal(orch, asker, target, 'ask');
   if (refused !== null) return refused;
   if (turn.envelope.incoming.hop + 1 >= orch.config.maxHops) {
     orch.events.emit({ type: 'hopLimitReached', agentId: turn.spec.id, maxHops: orch.config.maxHops });
     return orch.text(turn.language).askHopLimit;
   }
-  return (await deliverAndWait(orch, turn, target, question)).text;
+  return (await deliverAndWait(orch, asker, target, question)).text;
 }
 
 /**
@@ -115,24 +142,24 @@ export async function ask(
  */
 export async function deliverAndWait(
   orch: Orchestrator,
-  turn: Turn,
+  asker: Asker,
   target: AgentId,
   question: string,
 ): Promise<Delivered> {
-  const t = orch.text(turn.language);
+  const t = orch.text(asker.language);
   const label = orch.labelOf(target);
-  const waiting = [...turn.envelope.waiting, turn.spec.id];
+  const waiting = [...asker.waiting, asker.id];
   const runtime = orch.runtimeIfKnown(target);
   if (!runtime || runtime.status !== 'running') return { text: t.askStopped(label), kind: 'undeliverable' };
   // A spent chain starts no new delivery (checked, never reserved: asking costs nothing by itself).
-  if (turn.envelope.budget !== null && turn.envelope.budget.remainingMilli === 0) {
+  if (asker.budget !== null && asker.budget.remainingMilli === 0) {
     return { text: t.askBudget(label), kind: 'budget_exhausted' };
   }
   const message = newMessage({
-    from: { kind: 'agent', id: turn.spec.id },
+    from: { kind: 'agent', id: asker.id },
     to: { kind: 'agent', id: target },
     content: question,
-    hop: turn.envelope.incoming.hop + 1,
+    hop: asker.hop + 1,
     tokens: 0,
     nowMs: orch.now(),
   });
@@ -142,8 +169,8 @@ export async function deliverAndWait(
     incoming: message,
     replyTo: resolveReply,
     waiting,
-    budget: turn.envelope.budget,
-    signal: turn.handle.controller.signal,
+    budget: asker.budget,
+    signal: asker.signal,
     coRecipients: [],
   };
   if (!runtime.enqueue(envelope)) return { text: t.askInboxFull(label), kind: 'undeliverable' };
@@ -152,7 +179,7 @@ export async function deliverAndWait(
   const timeoutSecs = orch.askTimeoutSecs();
   // The asker's own interrupt ends the wait too (the worker stops through the same signal). A timeout
   // does not stop the target's turn: its answer is still paid for and logged.
-  const reply = await awaitReply(answered, timeoutSecs, turn.handle.controller.signal);
+  const reply = await awaitReply(answered, timeoutSecs, asker.signal);
   if (reply === 'timeout') return { text: t.askTimedOut(label, timeoutSecs), kind: 'timed_out' };
   if (reply === 'interrupted') return { text: t.askInterrupted(label), kind: 'interrupted' };
   switch (reply.kind) {

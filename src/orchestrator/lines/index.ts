@@ -48,7 +48,12 @@ export {
   type PlanBundleFields,
   type PlanVerifyFields,
   type PlanWaveFields,
+  planBundleDiscardedLine,
   planBundleLine,
+  planDiscardLine,
+  planDispatchLine,
+  planPendingLine,
+  planReviewSkippedLine,
   planVerifyLine,
   planWaveLine,
 } from './plan-lines.ts';

@@ -69,3 +69,56 @@ export function planVerifyLine(f: PlanVerifyFields): string {
     `elapsed_ms=${f.elapsedMs}`,
   ].join(' ');
 }
+
+/** `plan pending: agent=… plan_id=… wave=… tasks=…`: a wave proposed for review, nothing delivered. */
+export function planPendingLine(f: { agent: AgentId; planId: number; wave: number; tasks: number }): string {
+  return [
+    'plan pending:',
+    `agent=${fieldValue(f.agent)}`,
+    `plan_id=${f.planId}`,
+    `wave=${f.wave}`,
+    `tasks=${f.tasks}`,
+  ].join(' ');
+}
+
+/** `plan dispatch: agent=… plan_id=… tasks=… verifier=…`: a person approved the wave. */
+export function planDispatchLine(f: {
+  agent: AgentId;
+  planId: number;
+  tasks: number;
+  verifier: AgentId | null;
+}): string {
+  return [
+    'plan dispatch:',
+    `agent=${fieldValue(f.agent)}`,
+    `plan_id=${f.planId}`,
+    `tasks=${f.tasks}`,
+    `verifier=${fieldValue(f.verifier)}`,
+  ].join(' ');
+}
+
+/** `plan discard: agent=… plan_id=… tasks=…`: a person discarded the proposal. */
+export function planDiscardLine(f: { agent: AgentId; planId: number; tasks: number }): string {
+  return ['plan discard:', `agent=${fieldValue(f.agent)}`, `plan_id=${f.planId}`, `tasks=${f.tasks}`].join(
+    ' ',
+  );
+}
+
+/** `plan review skipped: agent=… reason=schedule|bypass`: the window would have opened. */
+export function planReviewSkippedLine(f: { agent: AgentId; reason: 'schedule' | 'bypass' }): string {
+  return ['plan review skipped:', `agent=${fieldValue(f.agent)}`, `reason=${f.reason}`].join(' ');
+}
+
+/** `plan bundle discarded: agent=… plan_id=… reason=agent_stopped|mailbox_full`. */
+export function planBundleDiscardedLine(f: {
+  agent: AgentId;
+  planId: number;
+  reason: 'agent_stopped' | 'mailbox_full';
+}): string {
+  return [
+    'plan bundle discarded:',
+    `agent=${fieldValue(f.agent)}`,
+    `plan_id=${f.planId}`,
+    `reason=${f.reason}`,
+  ].join(' ');
+}

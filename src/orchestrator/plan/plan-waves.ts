@@ -37,6 +37,58 @@ export class PlanWaves {
     return planId;
   }
 
+  /** A proposal awaiting review (Spec 43): recorded with each task's message, nothing delivered. */
+  propose(agentId: AgentId, wave: number, tasks: { to: AgentId; message: string }[], nowMs: number): number {
+    const planId = this.start(
+      agentId,
+      wave,
+      tasks.map((task) => ({ to: task.to, msgChars: [...task.message].length })),
+      nowMs,
+    );
+    const record = this.find(planId);
+    if (record) {
+      record.state = 'pending';
+      record.tasks.forEach((task, index) => (task.message = tasks[index]!.message));
+    }
+    return planId;
+  }
+
+  get(planId: number): PlanWaveRecord | undefined {
+    const record = this.find(planId);
+    return record && structuredClone(record);
+  }
+
+  /** The person approved: the final tasks replace the proposal's, and the wave starts (again) as dispatched. */
+  dispatch(planId: number, tasks: { to: AgentId; msgChars: number }[], nowMs: number): void {
+    const record = this.find(planId);
+    if (!record) return;
+    record.state = 'dispatched';
+    record.startedAtMs = nowMs;
+    record.tasks = tasks.map((task) => ({
+      to: task.to,
+      state: 'running',
+      elapsedMs: null,
+      msgChars: task.msgChars,
+    }));
+    this.events.emit({
+      type: 'planWaveStarted',
+      planId,
+      agentId: record.agentId,
+      wave: record.wave,
+      tasks,
+      startedAtMs: nowMs,
+    });
+  }
+
+  /** The person discarded the proposal: its messages go, nothing is delivered. */
+  discard(planId: number): void {
+    const record = this.find(planId);
+    if (!record) return;
+    record.state = 'discarded';
+    for (const task of record.tasks) delete task.message;
+    this.events.emit({ type: 'planWaveFinished', planId, bundleChars: null, elapsedMs: null });
+  }
+
   /** A task is settled once: a later resolve of the same task is ignored. */
   resolveTask(planId: number, to: AgentId, state: PlanTaskState, elapsedMs: number | null): void {
     const task = this.find(planId)?.tasks.find((t) => t.to === to);

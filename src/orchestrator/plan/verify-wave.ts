@@ -1,8 +1,7 @@
 import type { AgentId } from '../../domain/ids.ts';
 import { charCount, planVerifyLine } from '../lines/index.ts';
 import type { Orchestrator } from '../orchestrator.ts';
-import { cycleRefusal, deliverAndWait } from '../routing.ts';
-import type { Turn } from '../turn-state.ts';
+import { cycleRefusal, deliverAndWait, type Asker } from '../routing.ts';
 import { skippedSection, verifiedSection, verifyRequest, type VerifySkip } from './verify-texts.ts';
 
 export interface VerifyInput {
@@ -17,14 +16,14 @@ export interface VerifyInput {
  * the checks and the conclusion, sent by the coordinator and paid by the wave's pool; its answer (or
  * the reason it did not run, checked in the ledger's order) becomes the section appended to the bundle.
  */
-export async function verifyWave(orch: Orchestrator, turn: Turn, input: VerifyInput): Promise<string> {
+export async function verifyWave(orch: Orchestrator, asker: Asker, input: VerifyInput): Promise<string> {
   const { verifier } = input;
   const label = orch.labelOf(verifier);
   const started = orch.now();
   const skip = (why: VerifySkip): string => {
     orch.log.note(
       planVerifyLine({
-        agent: turn.spec.id,
+        agent: asker.id,
         planId: input.planId,
         verifier,
         outcome: `skipped:${why}`,
@@ -32,20 +31,20 @@ export async function verifyWave(orch: Orchestrator, turn: Turn, input: VerifyIn
         elapsedMs: orch.now() - started,
       }),
     );
-    return skippedSection(label, why, turn.language);
+    return skippedSection(label, why, asker.language);
   };
   if (input.tasks.some((task) => task.to === verifier)) return skip('participant');
-  if (verifier === turn.spec.id) return skip('coordinator');
-  if (cycleRefusal(orch, turn, verifier, 'plan') !== null) return skip('cycle');
+  if (verifier === asker.id) return skip('coordinator');
+  if (cycleRefusal(orch, asker, verifier, 'plan') !== null) return skip('cycle');
   const runtime = orch.runtimeIfKnown(verifier);
   if (!runtime || runtime.status !== 'running') return skip('stopped');
   const request = verifyRequest(
-    orch.labelOf(turn.spec.id),
+    orch.labelOf(asker.id),
     input.tasks.map((task) => ({ label: orch.labelOf(task.to), message: task.message })),
     input.bundle,
-    turn.language,
+    asker.language,
   );
-  const result = await deliverAndWait(orch, turn, verifier, request);
+  const result = await deliverAndWait(orch, asker, verifier, request);
   switch (result.kind) {
     case 'answered':
       break;
@@ -62,7 +61,7 @@ export async function verifyWave(orch: Orchestrator, turn: Turn, input: VerifyIn
   }
   orch.log.note(
     planVerifyLine({
-      agent: turn.spec.id,
+      agent: asker.id,
       planId: input.planId,
       verifier,
       outcome: 'ok',
@@ -70,5 +69,5 @@ export async function verifyWave(orch: Orchestrator, turn: Turn, input: VerifyIn
       elapsedMs: orch.now() - started,
     }),
   );
-  return verifiedSection(label, result.text, turn.language);
+  return verifiedSection(label, result.text, asker.language);
 }
