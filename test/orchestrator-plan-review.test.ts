@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { AgentId } from '../src/domain/ids.ts';
-import type { ChatRequest } from '../src/llm/canonical.ts';
+import { newMessage } from '../src/orchestrator/message-log.ts';
 import { discardPlanWave, dispatchPlanWave } from '../src/orchestrator/plan/review-window.ts';
 import { call, say } from './fakes/scripted-model.ts';
 import { thrownCoreError } from './helpers/core-error.ts';
@@ -16,8 +16,6 @@ afterEach(async () => {
   await o.close();
 });
 const id = (s: string) => s as AgentId;
-const lastToolResult = (request: ChatRequest | undefined) =>
-  request?.messages.filter((m) => m.role === 'tool').at(-1)?.content ?? '';
 const planCall = () =>
   call('plan', {
     tasks: [
@@ -36,14 +34,18 @@ async function reviewVillage() {
   return { a, b, c };
 }
 
-it('proposes instead of delivering, recording each task with its message', async () => {
+it('proposes instead of delivering, recording each task with its message, and ends the turn', async () => {
   const { a, b, c } = await reviewVillage();
-  a.script(planCall(), say('waiting for review'));
+  a.script(planCall(), say('never asked'));
   o.orch.sendUserMessage(id('a'), 'plan it');
   await o.idle();
-  expect(lastToolResult(a.requests[1])).toBe(
+  // The proposal is the coordinator's reply: no further round.
+  expect(a.requests).toHaveLength(1);
+  const reply = o.orch.messages.list().find((m) => m.from.kind === 'agent' && m.from.id === 'a')!;
+  expect(reply.content).toBe(
     'Proposed a plan (2 tasks: b（B）, c（C）). Nothing has been sent yet. Once a person reviews and dispatches it, the bundle of answers will arrive from the system.',
   );
+  expect(reply.to).toEqual({ kind: 'user' });
   expect(b.requests).toHaveLength(0);
   expect(c.requests).toHaveLength(0);
   const [record] = o.orch.planWaves.list();
@@ -60,9 +62,7 @@ it('dispatch runs the edited tasks as a new root at hop 1 and brings the bundle 
   const { a, b, c } = await reviewVillage();
   const v = await o.agent('v');
   await o.start('v');
-  a.script(planCall(), say('waiting for review'), (request) =>
-    say(`got: ${request.messages.at(-1)!.content.length}`),
-  );
+  a.script(planCall(), (request) => say(`got: ${request.messages.at(-1)!.content.length}`));
   o.orch.sendUserMessage(id('a'), 'plan it');
   await o.idle();
   b.script(say('12 apples'));
@@ -79,7 +79,7 @@ it('dispatch runs the edited tasks as a new root at hop 1 and brings the bundle 
   expect(bundle.to).toEqual({ kind: 'agent', id: 'a' });
   expect(bundle.content).toBe('## b（B）\n12 apples\n\n## Verification: v（V）\nusable as is');
   // The coordinator's next turn is the bundle, from the system.
-  expect(a.sentAt(2)).toContain('## b（B）\n12 apples');
+  expect(a.sentAt(1)).toContain('## b（B）\n12 apples');
   const [record] = o.orch.planWaves.list();
   expect(record).toMatchObject({ state: 'dispatched' });
   expect(record!.tasks.map((t) => [t.to, t.state, t.message])).toEqual([['b', 'answered', undefined]]);
@@ -94,7 +94,7 @@ it('dispatch runs the edited tasks as a new root at hop 1 and brings the bundle 
 
 it('dispatch re-validates against the connections now and refuses with typed errors, leaving the wave pending', async () => {
   const { a } = await reviewVillage();
-  a.script(planCall(), say('waiting'));
+  a.script(planCall());
   o.orch.sendUserMessage(id('a'), 'plan it');
   await o.idle();
   expect(thrownCoreError(() => dispatchPlanWave(o.orch, 99, [], null)).code).toBe('PLAN_NOT_FOUND');
@@ -111,7 +111,7 @@ it('dispatch re-validates against the connections now and refuses with typed err
 
 it('discard drops the proposal and its messages; nothing is delivered', async () => {
   const { a, b } = await reviewVillage();
-  a.script(planCall(), say('waiting'));
+  a.script(planCall());
   o.orch.sendUserMessage(id('a'), 'plan it');
   await o.idle();
   discardPlanWave(o.orch, 1);
@@ -149,7 +149,7 @@ it('a delegated turn never opens the window, and the bypass switch skips it with
 
 it('stopping the coordinator cuts a dispatched wave: no bundle, running tasks interrupted', async () => {
   const { a, b } = await reviewVillage();
-  a.script(planCall(), say('waiting'));
+  a.script(planCall());
   o.orch.sendUserMessage(id('a'), 'plan it');
   await o.idle();
   b.script(async (_request, options) => {
@@ -166,4 +166,24 @@ it('stopping the coordinator cuts a dispatched wave: no bundle, running tasks in
   expect(o.orch.messages.list().some((m) => m.from.kind === 'system' && m.content.startsWith('## b'))).toBe(
     false,
   );
+});
+
+it('a chain carrying the schedule flag skips the window, logged as schedule', async () => {
+  const { a, b } = await reviewVillage();
+  b.fallback = say('B');
+  a.script(planCall(), say('done'));
+  const message = o.orch.messages.record(
+    newMessage({
+      from: { kind: 'user' },
+      to: { kind: 'agent', id: id('a') },
+      content: 'scheduled',
+      hop: 0,
+      nowMs: 0,
+    }),
+  );
+  o.orch.runtimeIfKnown(id('a'))!.enqueue({ ...o.orch.rootEnvelope(message), autoApprovePlans: true });
+  await o.idle();
+  expect(b.requests).toHaveLength(1);
+  expect(o.lines('plan review skipped:')).toEqual(['plan review skipped: agent=a reason=schedule']);
+  expect(o.lines('plan pending:')).toEqual([]);
 });

@@ -25,4 +25,9 @@ export interface Envelope {
   signal: AbortSignal;
   /** Every recipient of a broadcast (including this one); empty for a single recipient. */
   coRecipients: AgentId[];
+  /**
+   * Set only by a schedule's delivery (`autoApprovePlans`): plan review windows on this chain are
+   * skipped. Deliveries copy it and never overwrite it; new roots start without it.
+   */
+  autoApprovePlans?: boolean;
 }

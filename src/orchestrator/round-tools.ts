@@ -9,6 +9,8 @@ import type { Orchestrator } from './orchestrator.ts';
 import { readRoomLog } from './prompt/index.ts';
 import { ask, transfer } from './routing.ts';
 import { PLAN_TOOL } from './plan/plan-spec.ts';
+import { readTasks } from './plan/read-tasks.ts';
+import { proposeWave, reviewWindowOpen } from './plan/review-window.ts';
 import { runPlan } from './plan/run-plan.ts';
 import { ROOM_LOG_TOOL } from './synthetic-tools.ts';
 import { readReason, type ToolContext } from './tool.ts';
@@ -27,6 +29,8 @@ export async function runRoundTools(
     turn.routing.some((r) => r.kind === 'transfer' && r.name === c.name),
   );
   if (transfers.length > 0) return handOff(orch, turn, response, transfers);
+  const proposal = proposePlans(orch, turn, response);
+  if (proposal !== null) return proposal;
 
   turn.messages.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
   let ran = 0;
@@ -65,6 +69,23 @@ function handOff(orch: Orchestrator, turn: Turn, response: ChatResponse, calls: 
     };
   }
   return { kind: 'handoff', completion: { stop: { kind: 'completed' }, text: '', handoff: { entry } } };
+}
+
+/**
+ * With the review window open, valid plan calls are proposed and the turn ends with the proposal as
+ * its reply (Spec 43: a two-phase plan; a person's dispatch causes the delivery). Invalid calls, and
+ * rounds without a valid one, run as usual so the model gets the refusal.
+ */
+function proposePlans(orch: Orchestrator, turn: Turn, response: ChatResponse): RoundOutcome | null {
+  const offered = turn.offeredSpecs.some((s) => s.name === PLAN_TOOL);
+  if (!offered || !reviewWindowOpen(orch, turn)) return null;
+  const lines: string[] = [];
+  for (const call of response.toolCalls.filter((c) => c.name === PLAN_TOOL)) {
+    const tasks = readTasks(orch, turn.spec.id, turn.language, call.arguments.tasks);
+    if (typeof tasks !== 'string') lines.push(proposeWave(orch, turn, tasks));
+  }
+  if (lines.length === 0) return null;
+  return { kind: 'handoff', completion: { stop: { kind: 'completed' }, text: lines.join('\n') } };
 }
 
 async function runOne(

@@ -60,6 +60,7 @@ export function transfer(
         waiting: waitingAfterTransfer(turn.envelope.waiting),
         budget: turn.envelope.budget,
         signal: turn.handle.controller.signal,
+        autoApprovePlans: turn.envelope.autoApprovePlans,
         coRecipients,
       };
       if (!runtime.enqueue(envelope)) why = t.undeliverableFull;
@@ -81,6 +82,8 @@ export interface Asker {
   waiting: AgentId[];
   budget: BudgetPool | null;
   signal: AbortSignal;
+  /** The chain's schedule flag, copied onto every delivery (never set here). */
+  autoApprovePlans?: boolean;
 }
 
 export function askerOf(turn: Turn): Asker {
@@ -91,6 +94,7 @@ export function askerOf(turn: Turn): Asker {
     waiting: turn.envelope.waiting,
     budget: turn.envelope.budget,
     signal: turn.handle.controller.signal,
+    autoApprovePlans: turn.envelope.autoApprovePlans,
   };
 }
 
@@ -172,6 +176,7 @@ export async function deliverAndWait(
     budget: asker.budget,
     signal: asker.signal,
     coRecipients: [],
+    autoApprovePlans: asker.autoApprovePlans,
   };
   if (!runtime.enqueue(envelope)) return { text: t.askInboxFull(label), kind: 'undeliverable' };
   orch.messages.record(message);

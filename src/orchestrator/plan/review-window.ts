@@ -42,20 +42,31 @@ const TEXT: Record<
 };
 
 /**
- * Whether a plan call of this turn opens the review window (Spec 43): only with planReview on, never
- * in a delegated turn, and not while the process-wide bypass is on (that skip is logged).
+ * Whether a plan call of this turn opens the review window (Spec 43): planReview on, not a delegated
+ * turn, no schedule flag on the chain, the process-wide bypass off.
  */
-export function reviewSkipReason(orch: Orchestrator, turn: Turn): 'open' | 'closed' {
-  if (!turn.spec.planReview || turn.envelope.replyTo !== null) return 'closed';
-  if (orch.planReviewBypass) {
-    orch.log.note(planReviewSkippedLine({ agent: turn.spec.id, reason: 'bypass' }));
-    return 'closed';
-  }
-  return 'open';
+export function reviewWindowOpen(orch: Orchestrator, turn: Turn): boolean {
+  return (
+    turn.spec.planReview &&
+    turn.envelope.replyTo === null &&
+    !turn.envelope.autoApprovePlans &&
+    !orch.planReviewBypass
+  );
 }
 
-/** Records the wave as pending with each task's message; nothing is delivered until a person acts. */
+/** The `plan review skipped:` line when the window would have opened but a flag or the switch skipped it. */
+export function noteReviewSkipped(orch: Orchestrator, turn: Turn): void {
+  if (!turn.spec.planReview || turn.envelope.replyTo !== null) return;
+  const reason = turn.envelope.autoApprovePlans ? 'schedule' : orch.planReviewBypass ? 'bypass' : null;
+  if (reason !== null) orch.log.note(planReviewSkippedLine({ agent: turn.spec.id, reason }));
+}
+
+/**
+ * Records the wave as pending with each task's message; nothing is delivered until a person acts.
+ * The returned line is the coordinator's reply: proposing ends the turn (the bundle comes later).
+ */
 export function proposeWave(orch: Orchestrator, turn: Turn, tasks: PlanTask[]): string {
+  turn.waves += 1;
   const planId = orch.planWaves.propose(turn.spec.id, turn.waves, tasks, orch.now());
   orch.log.note(planPendingLine({ agent: turn.spec.id, planId, wave: turn.waves, tasks: tasks.length }));
   return TEXT[turn.language].proposed(tasks.length, tasks.map((task) => orch.labelOf(task.to)).join(', '));

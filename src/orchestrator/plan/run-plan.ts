@@ -4,7 +4,7 @@ import { askerOf } from '../routing.ts';
 import type { Turn } from '../turn-state.ts';
 import { executeWave, liveVerifier } from './execute-wave.ts';
 import { readTasks } from './read-tasks.ts';
-import { proposeWave, reviewSkipReason } from './review-window.ts';
+import { noteReviewSkipped } from './review-window.ts';
 
 /**
  * The `plan` tool (ledger part 4, parallel_delegation): static refusals first (class 1); with the
@@ -19,11 +19,7 @@ export async function runPlan(
 ): Promise<string> {
   const tasks = readTasks(orch, turn.spec.id, turn.language, args.tasks);
   if (typeof tasks === 'string') return tasks;
-  const skip = reviewSkipReason(orch, turn);
-  if (skip === 'open') {
-    turn.waves += 1;
-    return proposeWave(orch, turn, tasks);
-  }
+  noteReviewSkipped(orch, turn);
   if (turn.envelope.incoming.hop + 1 >= orch.config.maxHops) {
     orch.events.emit({ type: 'hopLimitReached', agentId: turn.spec.id, maxHops: orch.config.maxHops });
     return orch.text(turn.language).askHopLimit;
