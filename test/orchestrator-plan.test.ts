@@ -259,3 +259,71 @@ describe('the verifier', () => {
     expect(o.lines('plan verify:')).toEqual([]);
   });
 });
+
+describe('the verifier, not run for the remaining reasons', () => {
+  const twoTasks = () =>
+    call('plan', {
+      tasks: [
+        { to: 'b', message: 'one' },
+        { to: 'c', message: 'two' },
+      ],
+    });
+
+  it('a wait cycle: the verifier is waiting on this chain', async () => {
+    const { a, b, c } = await village(['b', 'c']);
+    const x = await o.agent('x');
+    await o.connect('x', 'a');
+    await o.start('x');
+    await o.village.update((w) => ({ ...w, defaultVerifier: id('x') }));
+    b.fallback = say('B');
+    c.fallback = say('C');
+    x.script(call('ask_a', { message: 'coordinate' }), say('x done'));
+    a.script(twoTasks(), (request) => say(request.messages.at(-1)!.content));
+    o.orch.sendUserMessage(id('x'), 'go');
+    await o.idle();
+    expect(o.lines('plan verify:')[0]).toContain('outcome=skipped:cycle');
+    expect(x.requests.every((r) => !r.messages.some((m) => m.content.includes('sent automatically')))).toBe(
+      true,
+    );
+  });
+
+  it('a timeout, and a verifier whose turn fails (no answer)', async () => {
+    const { a, b, c } = await village(['b', 'c']);
+    const v = await o.agent('v');
+    await o.start('v');
+    await o.village.update((w) => ({ ...w, defaultVerifier: id('v') }));
+    b.fallback = say('B');
+    c.fallback = say('C');
+    o.orch.askTimeoutSecs = () => 0.2;
+    v.script(async () => {
+      await new Promise((r) => setTimeout(r, 600));
+      return say('too late');
+    });
+    a.script(twoTasks(), say('done'));
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    expect(o.lines('plan verify:')[0]).toContain('outcome=skipped:timeout');
+    expect(planResult(a.requests[1]).endsWith('Not verified (timed out).')).toBe(true);
+
+    o.orch.askTimeoutSecs = () => 30;
+    v.script(new Error('the model is down'));
+    a.script(twoTasks(), say('done'));
+    o.orch.sendUserMessage(id('a'), 'again');
+    await o.idle();
+    expect(o.lines('plan verify:')[1]).toContain('outcome=skipped:no_answer');
+  });
+
+  it('budget exhausted: the wave spent the chain before the verifier could be asked', async () => {
+    const { a, b, c } = await village(['b', 'c'], { tokenBudget: 1_000 });
+    const v = await o.agent('v');
+    await o.start('v');
+    await o.village.update((w) => ({ ...w, defaultVerifier: id('v') }));
+    b.fallback = say('B', { prompt: 50_000 });
+    c.fallback = say('C', { prompt: 50_000 });
+    a.script(twoTasks(), say('done'));
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    expect(o.lines('plan verify:')[0]).toContain('outcome=skipped:budget');
+    expect(v.requests).toHaveLength(0);
+  });
+});
