@@ -187,3 +187,38 @@ it('a chain carrying the schedule flag skips the window, logged as schedule', as
   expect(o.lines('plan review skipped:')).toEqual(['plan review skipped: agent=a reason=schedule']);
   expect(o.lines('plan pending:')).toEqual([]);
 });
+
+it('a bundle the coordinator cannot take is discarded with a line and a System notice', async () => {
+  o = await makeOrchestra({ config: { mailboxCapacity: 1 } });
+  const a = await o.agent('a', { planReview: true });
+  const b = await o.agent('b');
+  await o.agent('c');
+  await o.connect('a', 'b', 'c');
+  await o.start('a', 'b', 'c');
+  a.script(planCall());
+  o.orch.sendUserMessage(id('a'), 'plan it');
+  await o.idle();
+  // The coordinator is busy with a long turn and its one inbox place is taken.
+  let release!: () => void;
+  const busy = new Promise<void>((r) => (release = r));
+  a.script(async () => {
+    await busy;
+    return say('long turn done');
+  });
+  o.orch.sendUserMessage(id('a'), 'long job');
+  for (let i = 0; i < 200 && a.requests.length < 2; i += 1) await new Promise((r) => setTimeout(r, 5));
+  o.orch.sendUserMessage(id('a'), 'queued');
+  b.script(say('B answered'));
+  dispatchPlanWave(o.orch, 1, [{ to: 'b', message: 'quick one' }], null);
+  for (let i = 0; i < 200 && o.lines('plan bundle discarded:').length === 0; i += 1) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  expect(o.lines('plan bundle discarded:')).toEqual([
+    'plan bundle discarded: agent=a plan_id=1 reason=mailbox_full',
+  ]);
+  expect(
+    o.orch.messages.list().some((m) => m.from.kind === 'system' && m.content.includes('inbox was full')),
+  ).toBe(true);
+  release();
+  await o.idle();
+});

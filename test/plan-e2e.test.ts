@@ -71,6 +71,7 @@ it('runs a wave through the real client and returns the bundle in input order', 
 
 it('with review on, proposes; a person dispatches an edited wave through the API', async () => {
   await v.ok('update_agent', { spec: { id: 'boss', planReview: true } });
+  expect(await v.ok('get_plan_review_bypass')).toEqual({ enabled: false });
   fake.enqueue(planCall([{ to: 'ann', message: 'draft the note' }]));
   await v.ok('send_user_message', { to: 'boss', content: 'plan the note' });
   await waitForMessage(

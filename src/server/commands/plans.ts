@@ -24,6 +24,9 @@ export const planCommands: CommandTable = {
     discardPlanWave(ctx.orchestrator, planId);
     return done();
   }),
+  get_plan_review_bypass: command(z.strictObject({}), (ctx) => ({
+    enabled: ctx.orchestrator.planReviewBypass,
+  })),
   /** Skips every review window while on; memory only, off whenever the app starts. */
   set_plan_review_bypass: command(z.strictObject({ enabled: z.boolean() }), (ctx, { enabled }) => {
     ctx.orchestrator.planReviewBypass = enabled;
