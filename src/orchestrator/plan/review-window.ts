@@ -128,6 +128,13 @@ export function dispatchPlanWave(
     .then((bundle) => {
       if (bundle !== null) deliverBundle(orch, coordinator, planId, bundle);
     })
+    // Outside any turn nothing else would catch a bug here; it must not take the process down.
+    .catch((error: unknown) => {
+      orch.log.warn(
+        `plan wave crashed: plan_id=${planId} error=${error instanceof Error ? error.name : 'unknown'}`,
+      );
+      orch.planWaves.finish(planId, null, 0, 'no_answer');
+    })
     .finally(() => orch.releaseWaveRoot(coordinator, controller));
 }
 
