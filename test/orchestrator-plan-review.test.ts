@@ -222,3 +222,22 @@ it('a bundle the coordinator cannot take is discarded with a line and a System n
   release();
   await o.idle();
 });
+
+it('a dispatched wave has its own budget: the proposing chain being spent does not stop it', async () => {
+  o = await makeOrchestra({ tokenBudget: 1_000 });
+  const a = await o.agent('a', { planReview: true });
+  const b = await o.agent('b');
+  await o.agent('c');
+  await o.connect('a', 'b', 'c');
+  await o.start('a', 'b', 'c');
+  // The proposing turn overruns its chain's whole pool.
+  a.script({ ...planCall(), usage: { ...planCall().usage, prompt: 50_000 } });
+  o.orch.sendUserMessage(id('a'), 'plan it');
+  await o.idle();
+  expect(o.orch.planWaves.list()[0]!.state).toBe('pending');
+  b.script(say('B answered'));
+  dispatchPlanWave(o.orch, 1, [{ to: 'b', message: 'go' }], null);
+  await o.idle();
+  expect(o.orch.planWaves.list()[0]!.tasks.map((t) => t.state)).toEqual(['answered']);
+  expect(b.requests).toHaveLength(1);
+});
