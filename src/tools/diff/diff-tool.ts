@@ -79,9 +79,7 @@ export function diffTool(): AgentTool {
       try {
         return await runDiff(args, ctx);
       } catch (error) {
-        const code = (error as { code?: unknown } | null)?.code;
-        const detail = typeof code === 'string' ? `（${code}）` : '';
-        return `diff を実行できませんでした${detail}。path_a と path_b を見直すか、少し待ってから呼び直してください。`;
+        return T.toolFailed('diff', error, 'path_a と path_b');
       }
     },
   };

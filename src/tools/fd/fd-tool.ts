@@ -101,9 +101,7 @@ export function fdTool(options: FdToolOptions = {}): AgentTool {
       try {
         return await runFd(args, ctx, maxFiles, runner);
       } catch (error) {
-        const code = (error as { code?: unknown } | null)?.code;
-        const detail = typeof code === 'string' ? `（${code}）` : '';
-        return `fd を実行できませんでした${detail}。path を見直すか、少し待ってから呼び直してください。`;
+        return T.toolFailed('fd', error);
       }
     },
   };

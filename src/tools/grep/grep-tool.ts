@@ -100,12 +100,6 @@ async function runGrep(
   return formatGrep({ scan, context, countOnly, caseInsensitive, includeUsed: include.present, scanCap });
 }
 
-function failureText(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  const detail = typeof code === 'string' ? `（${code}）` : '';
-  return `grep を実行できませんでした${detail}。path を見直すか、少し待ってから呼び直してください。`;
-}
-
 /** `grep`: search lines of the work folder's text files (ledger part 4 `bundled_tools_contract`). */
 export function grepTool(options: GrepToolOptions = {}): AgentTool {
   const maxFiles = options.maxFiles ?? MAX_FILES;
@@ -118,7 +112,7 @@ export function grepTool(options: GrepToolOptions = {}): AgentTool {
       try {
         return await runGrep(args, ctx, maxFiles, runner);
       } catch (error) {
-        return failureText(error);
+        return T.toolFailed('grep', error);
       }
     },
   };

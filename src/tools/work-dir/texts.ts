@@ -32,4 +32,10 @@ export const T = {
   notUtf8: (p: string) => `UTF-8 のテキストではないため扱えません: ${p}`,
   badRegex: (what: string, detail: string) => `${what} を正規表現として解釈できません: ${detail}`,
   maxOutput: MAX_OUTPUT_CHARS,
+  /** A read tool's unexpected failure: only an errno code is shown (a message may carry a path). */
+  toolFailed: (tool: string, error: unknown, args = 'path') => {
+    const code = (error as { code?: unknown } | null)?.code;
+    const detail = typeof code === 'string' ? `（${code}）` : '';
+    return `${tool} を実行できませんでした${detail}。${args} を見直すか、少し待ってから呼び直してください。`;
+  },
 };
