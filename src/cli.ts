@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from './version.ts';
 import { DEFAULT_PORT, startServer } from './server/serve.ts';
+import { ensureUiBuilt } from './server/web-ui.ts';
 
 const USAGE = `Usage: fuseforks [serve] [--workspace DIR] [--home DIR] [--port N] [--host H]
 
@@ -79,6 +80,12 @@ export async function main(argv: string[]): Promise<number> {
       `[fuseforks] WARN unhandled rejection: ${(reason as Error)?.name ?? typeof reason}\n`,
     );
   });
+  try {
+    await ensureUiBuilt((line) => process.stdout.write(`${line}\n`));
+  } catch (error) {
+    // The API still works without the UI; the page at / says the UI is missing.
+    process.stderr.write(`fuseforks: the web UI could not be built: ${(error as Error).message}\n`);
+  }
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({ ...config, stderr: true });

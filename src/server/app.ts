@@ -7,6 +7,7 @@ import type { CommandTable } from './command.ts';
 import { toErrorResponse } from './error-response.ts';
 import { bearerToken, isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.ts';
 import { landingPage } from './landing-page.ts';
+import { readUiFile, WEB_DIST } from './web-ui.ts';
 
 /** Large enough for a 512 KB icon in base64 plus JSON framing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -18,9 +19,11 @@ export interface AppOptions {
   /** The port the server listens on (known only after listen when it was 0). */
   port: () => number;
   log: DiagLog;
+  /** The built web UI (default `web/dist`). */
+  uiDist?: string;
 }
 
-export function createApp({ boot, token, commands, port, log }: AppOptions): Hono {
+export function createApp({ boot, token, commands, port, log, uiDist = WEB_DIST }: AppOptions): Hono {
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -45,8 +48,6 @@ export function createApp({ boot, token, commands, port, log }: AppOptions): Hon
     }
     await next();
   });
-
-  app.get('/', (c) => c.html(landingPage()));
 
   app.use('/api/*', async (c, next) => {
     if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) {
@@ -84,6 +85,22 @@ export function createApp({ boot, token, commands, port, log }: AppOptions): Hon
 
   app.all('/api/:command', () => {
     throw new CoreError('INVALID_ARGUMENT', 'commands are called with POST and a JSON object body');
+  });
+
+  // The web UI: built files, and index.html for any other page path (the app routes itself).
+  app.get('*', async (c) => {
+    const path = c.req.path;
+    const file =
+      (await readUiFile(uiDist, path)) ?? (/\.[a-z0-9]+$/i.test(path) ? null : await readUiFile(uiDist, '/'));
+    if (file === null) {
+      if (path === '/') return c.html(landingPage());
+      const { status, payload } = toErrorResponse(new CoreError('UNKNOWN_COMMAND', 'no such file'));
+      return c.json(payload, status as 404);
+    }
+    c.header('Content-Type', file.contentType);
+    c.header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(file.body as Uint8Array<ArrayBuffer>);
   });
 
   return app;

@@ -1,0 +1,46 @@
+import { createI18n } from 'vue-i18n';
+import type { ErrorPayload, Language } from './lib/types.ts';
+
+interface Messages {
+  [key: string]: string | Messages;
+}
+
+/** Each domain keeps its own file (`locales/{ja,en}/<domain>.json`); the file name is the key prefix. */
+function collect(files: Record<string, Messages>): Messages {
+  const out: Messages = {};
+  for (const [path, content] of Object.entries(files)) {
+    const name = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+    out[name] = content;
+  }
+  return out;
+}
+
+export const messages = {
+  ja: collect(import.meta.glob<Messages>('./locales/ja/*.json', { eager: true, import: 'default' })),
+  en: collect(import.meta.glob<Messages>('./locales/en/*.json', { eager: true, import: 'default' })),
+};
+
+export const i18n = createI18n({
+  legacy: false,
+  locale: 'ja',
+  fallbackLocale: 'ja',
+  messages,
+  missingWarn: false,
+  fallbackWarn: false,
+});
+
+export function setUiLanguage(language: Language): void {
+  i18n.global.locale.value = language;
+  document.documentElement.lang = language;
+}
+
+/**
+ * Core errors are always Japanese (ledger part 2 §1.3): a Japanese UI shows them as they are;
+ * another language shows the translation of the code plus the original; an unknown code, the original.
+ */
+export function formatError(payload: ErrorPayload, language: Language): string {
+  if (language === 'ja') return payload.message;
+  const key = `errors.${payload.code}`;
+  if (!i18n.global.te(key, language)) return payload.message;
+  return `${i18n.global.t(key, {}, { locale: language })} (${payload.message})`;
+}

@@ -1,0 +1,118 @@
+import type { AgentMessage, Endpoint } from './types.ts';
+
+/** A tool run as the conversation shows it (built from `toolInvoked`; not stored by the core). */
+export interface ToolRun {
+  key: string;
+  agentId: string;
+  tool: string;
+  ok: boolean;
+  reason: string | null;
+  reasonState: string | null;
+  tsMs: number;
+}
+
+export type ChatRow =
+  | {
+      kind: 'message';
+      key: string;
+      message: AgentMessage;
+      /** Every recipient of the collapsed copies, in order (one for a plain message). */
+      recipients: Endpoint[];
+    }
+  | { kind: 'tool'; key: string; run: ToolRun };
+
+export interface ChatRowOptions {
+  /** Rows at or before this time are hidden by "clear view" (`fuseforks.chatCleared.v1`). */
+  clearedAtMs: number | null;
+  /** `showPresenceNotices`: join/leave notices can be hidden; failure stops never are. */
+  showPresenceNotices: boolean;
+}
+
+const JOIN_LEAVE = [/が稼働を開始しました$/, /が停止しました$/, / started running$/, / stopped$/];
+const FAILURE_STOP = [/が失敗により停止しました$/, / stopped due to a failure$/];
+
+/** A System → User line that only says a servant started or stopped (failure stops excluded). */
+export function isJoinLeaveNotice(message: AgentMessage): boolean {
+  if (message.from.kind !== 'system' || message.to.kind !== 'user') return false;
+  const text = message.content.trim();
+  if (FAILURE_STOP.some((re) => re.test(text))) return false;
+  return JOIN_LEAVE.some((re) => re.test(text));
+}
+
+export function endpointKey(endpoint: Endpoint): string {
+  switch (endpoint.kind) {
+    case 'agent':
+      return `agent:${endpoint.id}`;
+    case 'external':
+      return `external:${endpoint.client}`;
+    default:
+      return endpoint.kind;
+  }
+}
+
+/**
+ * Broadcast and fan-out copies fold into one bubble (「〇〇 他X名」, ledger part 4): only consecutive
+ * messages with the same sender, content and hop and no repeated recipient. A rephrasing or a resend
+ * to the same recipient stays its own row.
+ */
+function canJoin(row: Extract<ChatRow, { kind: 'message' }>, next: AgentMessage): boolean {
+  const first = row.message;
+  return (
+    endpointKey(first.from) === endpointKey(next.from) &&
+    first.content === next.content &&
+    first.hop === next.hop &&
+    !row.recipients.some((r) => endpointKey(r) === endpointKey(next.to))
+  );
+}
+
+/** Messages and tool runs on one time scale, oldest first, after the view filters. */
+export function buildChatRows(
+  messages: readonly AgentMessage[],
+  runs: readonly ToolRun[],
+  options: ChatRowOptions,
+): ChatRow[] {
+  const visible = (tsMs: number) => options.clearedAtMs === null || tsMs > options.clearedAtMs;
+  const items: ({ t: number; m: AgentMessage } | { t: number; r: ToolRun })[] = [];
+  for (const m of messages) {
+    if (!visible(m.tsMs)) continue;
+    if (!options.showPresenceNotices && isJoinLeaveNotice(m)) continue;
+    items.push({ t: m.tsMs, m });
+  }
+  for (const r of runs) if (visible(r.tsMs)) items.push({ t: r.tsMs, r });
+  // Stable: a message and a tool run at the same millisecond keep message-first order.
+  items.sort((a, b) => a.t - b.t);
+
+  const rows: ChatRow[] = [];
+  for (const item of items) {
+    if ('r' in item) {
+      rows.push({ kind: 'tool', key: `tool-${item.r.key}`, run: item.r });
+      continue;
+    }
+    const last = rows[rows.length - 1];
+    if (last && last.kind === 'message' && canJoin(last, item.m)) {
+      last.recipients.push(item.m.to);
+      continue;
+    }
+    rows.push({ kind: 'message', key: item.m.id, message: item.m, recipients: [item.m.to] });
+  }
+  return rows;
+}
+
+/** Rows hidden by the view filter, for the "N hidden · show all" line. */
+export function hiddenCount(
+  messages: readonly AgentMessage[],
+  runs: readonly ToolRun[],
+  clearedAtMs: number | null,
+): number {
+  if (clearedAtMs === null) return 0;
+  return (
+    messages.filter((m) => m.tsMs <= clearedAtMs).length + runs.filter((r) => r.tsMs <= clearedAtMs).length
+  );
+}
+
+/** "Clear view" cuts at the last visible row's time, never at `Date.now()` (ledger part 2 §1.2). */
+export function clearCutoff(rows: readonly ChatRow[]): number | null {
+  const last = rows[rows.length - 1];
+  if (!last) return null;
+  return last.kind === 'tool' ? last.run.tsMs : last.message.tsMs;
+}

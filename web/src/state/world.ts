@@ -1,0 +1,77 @@
+import type {
+  AgentGroup,
+  AgentSnapshot,
+  Language,
+  ModelTemplate,
+  Role,
+  TopologyEdge,
+  TopologyPosition,
+} from '../lib/types.ts';
+
+/** `get_world`: the whole projection the UI draws from. */
+export interface World {
+  villageId: string;
+  agents: AgentSnapshot[];
+  templates: ModelTemplate[];
+  roles: Role[];
+  groups: AgentGroup[];
+  edges: TopologyEdge[];
+  positions: Record<string, TopologyPosition>;
+  settings: {
+    tokenBudget: number | null;
+    language: Language;
+    askTimeoutSecs: number | null;
+    defaultVerifier: string | null;
+    userName: string | null;
+    externalName: string | null;
+    reception: string | null;
+  };
+}
+
+/** One bundled/MCP tool call as the `toolInvoked` event told it (display only, not stored). */
+export interface ToolRow {
+  key: string;
+  agentId: string;
+  tool: string;
+  ok: boolean;
+  reason: string | null;
+  reasonState: 'written' | 'omitted' | 'unsupported' | 'excluded' | null;
+  tsMs: number;
+}
+
+export interface PendingEntry {
+  command: string;
+  args: string[];
+  count: number;
+  firstRequestedAtMs: number;
+  exactPattern: string | null;
+  openPattern: string | null;
+}
+
+export interface PendingListing {
+  agents: { agentId: string; entries: PendingEntry[]; problem: string | null }[];
+  total: number;
+}
+
+export interface McpServerStatus {
+  name: string;
+  transport: 'stdio' | 'http' | null;
+  enabled: boolean;
+  state: string;
+  tools: string[];
+  error: string | null;
+}
+
+export interface McpConfigStatus {
+  scope: 'shared' | 'agent';
+  agentId: string | null;
+  error: string | null;
+  servers: McpServerStatus[];
+}
+
+export interface McpStatusView {
+  shared: McpConfigStatus | null;
+  agents: McpConfigStatus[];
+}
+
+export type Toast = { id: number; kind: 'info' | 'warn' | 'error'; text: string };
