@@ -80,7 +80,9 @@ export class VillageStore {
           this.refetch(r),
         ),
       );
-      this.state.planReviewBypass = await this.api.call<boolean>('get_plan_review_bypass');
+      this.state.planReviewBypass = (
+        await this.api.call<{ enabled: boolean }>('get_plan_review_bypass')
+      ).enabled;
       this.state.phase = 'ready';
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'IPC_FAILED') this.toastError(error);

@@ -1,0 +1,155 @@
+/**
+ * End-to-end harness: `fuseforks serve` as a child process on a temp workspace, and the real UI in
+ * Debian's Chromium driven by playwright-core. Screenshots go to `test-artifacts/screenshots/`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const SCREENSHOTS = join(REPO, 'test-artifacts', 'screenshots');
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p): p is string => !!p && existsSync(p));
+  if (!found)
+    throw new Error(
+      'Chromium not found: install Debian’s chromium (apt-get install -y chromium) or set CHROMIUM_PATH',
+    );
+  return found;
+}
+
+export interface UiVillage {
+  url: string;
+  token: string;
+  root: string;
+  workspace: string;
+  home: string;
+  /** `POST /api/<command>` with the village's token (for setup and checks a person would not see). */
+  api<T = unknown>(command: string, args?: Record<string, unknown>): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** Starts `fuseforks serve --port 0` in a new temp workspace; `language` fixes the first-run language. */
+export async function startUiVillage(language: 'ja' | 'en' = 'ja'): Promise<UiVillage> {
+  const root = await mkdtemp(join(tmpdir(), 'fuseforks-e2e-'));
+  const workspace = join(root, 'workspace');
+  const home = join(root, 'home');
+  const locale = language === 'ja' ? 'ja_JP.UTF-8' : 'en_US.UTF-8';
+  const env = {
+    ...process.env,
+    LANG: locale,
+    LC_ALL: locale,
+    FUSEFORKS_PORT: '',
+    FUSEFORKS_HOME: '',
+    FUSEFORKS_WORKSPACE: '',
+  };
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(REPO, 'bin', 'fuseforks.mjs'), 'serve', '--workspace', workspace, '--home', home, '--port', '0'],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const uiUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`fuseforks serve did not start:\n${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /UI:\s+(\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`fuseforks serve exited (${code}):\n${output}`));
+    });
+  });
+  const parsed = new URL(uiUrl);
+  const token = parsed.searchParams.get('token')!;
+  const base = parsed.origin;
+  const api = async <T>(command: string, args: Record<string, unknown> = {}): Promise<T> => {
+    const response = await fetch(`${base}/api/${command}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    const body = (await response.json()) as T;
+    if (!response.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  return {
+    url: uiUrl,
+    token,
+    root,
+    workspace,
+    home,
+    api,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+let browser: Browser | null = null;
+
+/** One Chromium per test file, a fresh profile each time. */
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = null;
+}
+
+export interface UiSession {
+  context: BrowserContext;
+  page: Page;
+  /** Browser console errors and page errors seen so far (a test may assert there are none). */
+  errors: string[];
+}
+
+export async function openUi(
+  village: UiVillage,
+  viewport = { width: 1440, height: 900 },
+): Promise<UiSession> {
+  const b = await launchBrowser();
+  const context = await b.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  await page.goto(village.url);
+  return { context, page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
