@@ -138,3 +138,47 @@ describe('API transport', () => {
     expect(await village.ok('boot_status')).toEqual({ ready: true, error: null });
   });
 });
+
+describe('the web UI over HTTP', () => {
+  let village: TestVillage;
+  beforeAll(async () => {
+    village = await startTestVillage();
+  });
+  afterAll(async () => {
+    await village.close();
+    await removeRoot(village.root);
+  });
+
+  it('serves the app at / and at any page path without a token; assets are hashed files', async () => {
+    for (const path of ['/', '/sessions/somewhere']) {
+      const response = await fetch(`${village.server.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      expect(html).toContain('<div id="app">');
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+      const js = await fetch(`${village.server.url}${asset}`);
+      expect(js.status).toBe(200);
+      expect(js.headers.get('cache-control')).toContain('immutable');
+    }
+  });
+
+  it('answers a missing file with 404 JSON, and pages keep the Host guard', async () => {
+    const missing = await fetch(`${village.server.url}/assets/nope.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'UNKNOWN_COMMAND' });
+    const evil = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: village.server.port, path: '/', headers: { host: 'evil.example' }, setHost: false },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(evil).toBe(403);
+  });
+});

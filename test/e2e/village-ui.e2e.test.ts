@@ -223,7 +223,7 @@ describe.sequential('a person in the village UI', () => {
     await page.getByTestId('approvals-dialog').waitFor();
     await screenshot(page, '08-approvals');
     await page.getByTestId('approval-approve').first().click();
-    await badge.waitFor({ state: 'detached' });
+    await expect.poll(() => badge.textContent()).toBe('0');
     const run = await village.api<string>('read_config_file', { agentId: 'agent_1', kind: 'run' });
     expect(JSON.parse(typeof run === 'string' ? run : (run as { content: string }).content).allow).toEqual([
       'ruff check',

@@ -36,7 +36,7 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
         a.status = event.status;
         if (event.status === 'starting') a.lastError = null;
       }
-      if (event.status !== 'running') state.typing[event.agentId] = false;
+      if (event.status !== 'running') delete state.typing[event.agentId];
       return { refetch: [] };
     }
     case 'agentStatsUpdated': {
@@ -54,7 +54,9 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
       addMessage(state.messages, event.message);
       return { refetch: [] };
     case 'agentTyping':
-      state.typing[event.agentId] = event.active;
+      // Only true keys are kept: a finished run leaves no trace.
+      if (event.active) state.typing[event.agentId] = true;
+      else delete state.typing[event.agentId];
       return { refetch: [] };
     case 'agentFailed': {
       const a = agent(event.agentId);
