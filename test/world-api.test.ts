@@ -110,6 +110,25 @@ describe('village editing over the API', () => {
     expect(await v.ok('read_config_file', { agentId: plain.id, kind: 'construct' })).toBe('');
   });
 
+  it('refuses a work folder that contains or lies in the workspace or app data, and keeps the old one', async () => {
+    const v = await open();
+    const t = await v.ok<{ id: string }>('upsert_template', { template: TEMPLATE });
+    const outside = join(v.root, 'work');
+    await v.ok('create_agent', { spec: { id: 'x', name: 'X', modelTemplateId: t.id, workDir: outside } });
+    for (const workDir of [v.root, v.workspace, join(v.workspace, 'agents'), v.home]) {
+      const refused = await v.call('update_agent', { spec: { id: 'x', workDir } });
+      expect(refused.status, workDir).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'INVALID_ARGUMENT' });
+      expect(JSON.stringify(refused.body)).toContain('作業フォルダ');
+    }
+    const created = await v.call('create_agent', {
+      spec: { name: 'Y', modelTemplateId: t.id, workDir: v.workspace },
+    });
+    expect(created.status).toBe(400);
+    const w = await v.ok<World>('get_world');
+    expect(w.agents.map((a) => [a.id, a.workDir])).toEqual([['x', outside]]);
+  });
+
   it('keeps fields a partial update leaves out', async () => {
     const v = await open();
     const t = await v.ok<{ id: string }>('upsert_template', { template: TEMPLATE });

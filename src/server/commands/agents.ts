@@ -3,7 +3,10 @@ import { isConfigFileKind, type ConfigFileKind } from '../../domain/enums.ts';
 import { agentIdSchema, agentSpecInput, groupIdSchema, UNSAFE_ID_PARAM } from '../../domain/schemas.ts';
 import { readConfigFile, writeConfigFile } from '../../world/config-files.ts';
 import { clearIcon, decodeIconBase64, readIcon, writeIcon } from '../../world/icons.ts';
+import { CoreError } from '../../domain/errors.ts';
+import { overlapsVillageFiles } from '../../tools/work-dir/overlap.ts';
 import { command, type CommandTable } from '../command.ts';
+import type { AppContext } from '../context.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
 const kindSchema = z.string().refine(isConfigFileKind, {
@@ -15,14 +18,32 @@ const iconBytes = (bytes: Uint8Array | null) => ({
   bytes: bytes ? Buffer.from(bytes).toString('base64') : null,
 });
 
+/**
+ * A work folder that contains (or lies in) the workspace or the app data folder would let the agent's
+ * write tools edit its own run.json or world.json; such a folder is refused when it is set.
+ */
+async function refuseOverlappingWorkDir(ctx: AppContext, workDir: string | null | undefined): Promise<void> {
+  if (typeof workDir !== 'string' || workDir === '') return;
+  if (await overlapsVillageFiles({ workDir, paths: ctx.paths })) {
+    throw new CoreError(
+      'INVALID_ARGUMENT',
+      '作業フォルダがワークスペースまたはアプリのデータフォルダと重なっています。それらを含まない別のフォルダを指定してください',
+    );
+  }
+}
+
 export const agentCommands: CommandTable = {
-  create_agent: command(z.strictObject({ spec: agentSpecInput }), (ctx, { spec }) =>
-    ctx.village.createAgent(spec),
-  ),
+  create_agent: command(z.strictObject({ spec: agentSpecInput }), async (ctx, { spec }) => {
+    await refuseOverlappingWorkDir(ctx, spec.workDir);
+    return ctx.village.createAgent(spec);
+  }),
 
   update_agent: command(
     z.strictObject({ spec: agentSpecInput.partial().extend({ id: agentIdSchema }) }),
-    (ctx, { spec }) => ctx.village.updateAgent(spec),
+    async (ctx, { spec }) => {
+      await refuseOverlappingWorkDir(ctx, spec.workDir);
+      return ctx.village.updateAgent(spec);
+    },
   ),
 
   delete_agent: command(agentArg, async (ctx, { agentId }) => {
