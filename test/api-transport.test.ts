@@ -170,7 +170,13 @@ describe('the web UI over HTTP', () => {
     expect(await missing.json()).toMatchObject({ code: 'UNKNOWN_COMMAND' });
     const evil = await new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: village.server.port, path: '/', headers: { host: 'evil.example' }, setHost: false },
+        {
+          host: '127.0.0.1',
+          port: village.server.port,
+          path: '/',
+          headers: { host: 'evil.example' },
+          setHost: false,
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

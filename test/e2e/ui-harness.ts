@@ -83,6 +83,13 @@ export async function startUiVillage(language: 'ja' | 'en' = 'ja'): Promise<UiVi
     if (!response.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
     return body;
   };
+  // The page shows a splash while the village opens; API setup calls need it open.
+  for (let i = 0; ; i++) {
+    const status = await api<{ ready: boolean; error: unknown }>('boot_status');
+    if (status.ready) break;
+    if (status.error || i > 300) throw new Error(`the village did not open: ${JSON.stringify(status.error)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     url: uiUrl,
     token,

@@ -5,7 +5,7 @@
  * back, and a pending command approved from the badge. Steps share one village, in order.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
 import {
   closeBrowser,
@@ -39,6 +39,12 @@ afterAll(async () => {
   await closeBrowser();
   await village?.stop();
   await fake?.stop();
+});
+
+// A failing step leaves a picture of what the person would have seen.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' && page)
+    await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
 });
 
 const world = () => village.api<WorldView>('get_world');
@@ -104,6 +110,8 @@ describe.sequential('a person in the village UI', () => {
       await page.getByTestId('agent-name').fill(name);
       await page.getByTestId('agent-create').click();
       await until(world, (w) => w.agents.some((a) => a.name === name), `servant ${name}`);
+      // After creating, the dialog goes on to the new servant's persona files.
+      await page.locator('[data-testid="agent-settings-dialog"][data-mode="edit"]').waitFor();
       await page.keyboard.press('Escape');
       await page.getByTestId('agent-settings-dialog').waitFor({ state: 'detached' });
     }
@@ -157,17 +165,24 @@ describe.sequential('a person in the village UI', () => {
     await screenshot(page, '05-conversation');
   });
 
-  it('interrupts a turn in progress', async () => {
-    fake.enqueue({ body: textReply('openai', 'too late'), delayMs: 20_000 });
+  it('interrupts a turn in progress (it stops at the round boundary after the call in flight)', async () => {
+    fake.enqueue(
+      { body: openAiToolCall('remember', { note: 'slow thought', reason: 'think slowly' }), delayMs: 2_500 },
+      { body: textReply('openai', 'too late') },
+    );
+    const requestsBefore = fake.requests.length;
     await page.getByTestId('chat-input').fill('take your time');
     await page.getByTestId('chat-send').click();
     await page.getByTestId('chat-typing').waitFor();
     await page.getByTestId('chat-interrupt').click();
+    await expect.poll(() => page.getByTestId('chat-interrupt').textContent()).toContain('中断待ち');
     await page.getByTestId('chat-typing').waitFor({ state: 'detached', timeout: 10_000 });
-    const line = page.getByTestId('chat-message').filter({ hasText: '中断' });
+    const line = page.getByTestId('chat-message').filter({ hasText: '打ち切りました' });
     await line.waitFor();
     expect(await line.getAttribute('data-from')).toBe('system');
     expect(await page.getByTestId('chat-message').filter({ hasText: 'too late' }).count()).toBe(0);
+    // No call after the boundary: the model was asked exactly once for this message.
+    expect(fake.requests.length - requestsBefore).toBe(1);
   });
 
   it('starts a new chat and reopens the old conversation from the list', async () => {

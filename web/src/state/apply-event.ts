@@ -7,6 +7,8 @@ export interface LiveState {
   messages: AgentMessage[];
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
+  /** Interrupts asked for and not yet taken effect (they land at the next round boundary). */
+  interrupting: Record<string, boolean>;
   waves: PlanWaveRecord[];
 }
 
@@ -36,7 +38,10 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
         a.status = event.status;
         if (event.status === 'starting') a.lastError = null;
       }
-      if (event.status !== 'running') delete state.typing[event.agentId];
+      if (event.status !== 'running') {
+        delete state.typing[event.agentId];
+        delete state.interrupting[event.agentId];
+      }
       return { refetch: [] };
     }
     case 'agentStatsUpdated': {
@@ -56,7 +61,10 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
     case 'agentTyping':
       // Only true keys are kept: a finished run leaves no trace.
       if (event.active) state.typing[event.agentId] = true;
-      else delete state.typing[event.agentId];
+      else {
+        delete state.typing[event.agentId];
+        delete state.interrupting[event.agentId];
+      }
       return { refetch: [] };
     case 'agentFailed': {
       const a = agent(event.agentId);

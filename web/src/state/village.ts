@@ -14,6 +14,7 @@ export interface VillageState {
   messages: AgentMessage[];
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
+  interrupting: Record<string, boolean>;
   pending: PendingListing;
   waves: PlanWaveRecord[];
   mcp: McpStatusView | null;
@@ -34,6 +35,7 @@ export class VillageStore {
     messages: [],
     toolRows: [],
     typing: {},
+    interrupting: {},
     pending: { agents: [], total: 0 },
     waves: [],
     mcp: null,
@@ -159,6 +161,13 @@ export class VillageStore {
       this.toastError(error);
       return undefined;
     }
+  }
+
+  /** Asks to interrupt a servant's turn; it stops at its next round boundary (ledger part 3, Spec 10). */
+  async interrupt(agentId: string): Promise<void> {
+    this.state.interrupting[agentId] = true;
+    const result = await this.run<{ interrupted: boolean }>('interrupt_turn', { agentId });
+    if (!result?.interrupted) delete this.state.interrupting[agentId];
   }
 
   toast(kind: Toast['kind'], text: string): void {
