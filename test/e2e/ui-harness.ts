@@ -31,14 +31,28 @@ export interface UiVillage {
   home: string;
   /** `POST /api/<command>` with the village's token (for setup and checks a person would not see). */
   api<T = unknown>(command: string, args?: Record<string, unknown>): Promise<T>;
+  /** Stops the server, keeping its files (the page stays open and loses its socket). */
+  pause(): Promise<void>;
+  /** Starts the server again on the same port, workspace and home (so the same token). */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts `fuseforks serve --port 0` in a new temp workspace; `language` fixes the first-run language. */
-export async function startUiVillage(language: 'ja' | 'en' = 'ja'): Promise<UiVillage> {
-  const root = await mkdtemp(join(tmpdir(), 'fuseforks-e2e-'));
-  const workspace = join(root, 'workspace');
-  const home = join(root, 'home');
+export interface UiVillageOptions {
+  /** Fixes the first-run language (through the OS locale the server reads). */
+  language?: 'ja' | 'en';
+  /** Runs on the empty workspace folder before the server first starts (e.g. to break world.json). */
+  prepare?: (workspace: string) => Promise<void> | void;
+  /** Wait until the village is open (default true; false for a village expected to fail). */
+  waitReady?: boolean;
+}
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+}
+
+async function serve(workspace: string, home: string, port: number, language: 'ja' | 'en'): Promise<Served> {
   const locale = language === 'ja' ? 'ja_JP.UTF-8' : 'en_US.UTF-8';
   const env = {
     ...process.env,
@@ -50,12 +64,21 @@ export async function startUiVillage(language: 'ja' | 'en' = 'ja'): Promise<UiVi
   };
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(REPO, 'bin', 'fuseforks.mjs'), 'serve', '--workspace', workspace, '--home', home, '--port', '0'],
+    [
+      join(REPO, 'bin', 'fuseforks.mjs'),
+      'serve',
+      '--workspace',
+      workspace,
+      '--home',
+      home,
+      '--port',
+      String(port),
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const uiUrl = await new Promise<string>((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`fuseforks serve did not start:\n${output}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -70,9 +93,31 @@ export async function startUiVillage(language: 'ja' | 'en' = 'ja'): Promise<UiVi
       reject(new Error(`fuseforks serve exited (${code}):\n${output}`));
     });
   });
-  const parsed = new URL(uiUrl);
+  return { child, url };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Starts `fuseforks serve --port 0` in a new temp workspace. */
+export async function startUiVillage(options: UiVillageOptions | 'ja' | 'en' = {}): Promise<UiVillage> {
+  const opts = typeof options === 'string' ? { language: options } : options;
+  const language = opts.language ?? 'ja';
+  const root = await mkdtemp(join(tmpdir(), 'fuseforks-e2e-'));
+  const workspace = join(root, 'workspace');
+  const home = join(root, 'home');
+  mkdirSync(workspace, { recursive: true });
+  await opts.prepare?.(workspace);
+  let served = await serve(workspace, home, 0, language);
+  const parsed = new URL(served.url);
   const token = parsed.searchParams.get('token')!;
   const base = parsed.origin;
+  const port = Number(parsed.port);
   const api = async <T>(command: string, args: Record<string, unknown> = {}): Promise<T> => {
     const response = await fetch(`${base}/api/${command}`, {
       method: 'POST',
@@ -83,27 +128,31 @@ export async function startUiVillage(language: 'ja' | 'en' = 'ja'): Promise<UiVi
     if (!response.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
     return body;
   };
-  // The page shows a splash while the village opens; API setup calls need it open.
-  for (let i = 0; ; i++) {
-    const status = await api<{ ready: boolean; error: unknown }>('boot_status');
-    if (status.ready) break;
-    if (status.error || i > 300) throw new Error(`the village did not open: ${JSON.stringify(status.error)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const waitReady = async () => {
+    // The page shows a splash while the village opens; API setup calls need it open.
+    for (let i = 0; ; i++) {
+      const status = await api<{ ready: boolean; error: unknown }>('boot_status');
+      if (status.ready) return;
+      if (status.error || i > 300)
+        throw new Error(`the village did not open: ${JSON.stringify(status.error)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  if (opts.waitReady !== false) await waitReady();
   return {
-    url: uiUrl,
+    url: served.url,
     token,
     root,
     workspace,
     home,
     api,
+    pause: () => stopChild(served.child),
+    resume: async () => {
+      served = await serve(workspace, home, port, language);
+      await waitReady();
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopChild(served.child);
       await rm(root, { recursive: true, force: true });
     },
   };

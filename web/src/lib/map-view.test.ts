@@ -9,12 +9,18 @@ import {
 } from './map-view.ts';
 
 describe('bond map', () => {
-  it('keeps stored positions and lays the rest on a grid', () => {
+  it('keeps stored positions and lays the rest on a circle', () => {
     expect(positionsFor(['a', 'b'], { b: { x: 5, y: 6 } })).toEqual({
-      a: defaultPosition(0),
+      a: defaultPosition(0, 2),
       b: { x: 5, y: 6 },
     });
-    expect(defaultPosition(4).y).toBeGreaterThan(defaultPosition(3).y);
+    const three = [0, 1, 2].map((i) => defaultPosition(i, 3));
+    const radius = (p: { x: number; y: number }) => Math.round(Math.hypot(p.x, p.y));
+    expect(new Set(three.map(radius)).size).toBe(1);
+    // Not on one line: an edge from the first to the third never runs through the second.
+    const [a, b, c] = three as [{ x: number; y: number }, { x: number; y: number }, { x: number; y: number }];
+    expect(Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))).toBeGreaterThan(1000);
+    expect(defaultPosition(0, 1)).toEqual({ x: 0, y: 0 });
   });
 
   it('draws an edge only when both ends are visible and counts the rest', () => {

@@ -4,16 +4,22 @@ export interface Point {
   y: number;
 }
 
-/** A grid for agents the village has no position for yet (4 per row). */
-export function defaultPosition(index: number): Point {
-  return { x: 40 + (index % 4) * 200, y: 40 + Math.floor(index / 4) * 130 };
+/**
+ * A circle for agents the village has no position for yet (ledger part 4: auto-placement on a
+ * circle), so no edge is drawn straight through a third node as on a line.
+ */
+export function defaultPosition(index: number, count: number): Point {
+  if (count <= 1) return { x: 0, y: 0 };
+  const radius = Math.max(160, count * 45);
+  const angle = -Math.PI / 2 + (2 * Math.PI * index) / count;
+  return { x: Math.round(radius * Math.cos(angle)), y: Math.round(radius * Math.sin(angle)) };
 }
 
 export function positionsFor(
   ids: readonly string[],
   stored: Readonly<Record<string, Point>>,
 ): Record<string, Point> {
-  return Object.fromEntries(ids.map((id, i) => [id, stored[id] ?? defaultPosition(i)]));
+  return Object.fromEntries(ids.map((id, i) => [id, stored[id] ?? defaultPosition(i, ids.length)]));
 }
 
 export interface Edge {
