@@ -113,8 +113,11 @@ it('turns a picked PNG into a 256 px WebP icon on the card', async () => {
   await page.keyboard.press('Escape');
   const img = page.locator('[data-testid="agent-card"][data-agent-id="agent_1"] img.avatar');
   await img.waitFor();
-  expect(await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([
-    256, 256,
-  ]);
+  expect(
+    await img.evaluate((el) => [
+      (el as { naturalWidth: number }).naturalWidth,
+      (el as { naturalHeight: number }).naturalHeight,
+    ]),
+  ).toEqual([256, 256]);
   expect(ui.errors).toEqual([]);
 });
