@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentMessage, AgentSnapshot } from '../lib/types.ts';
+import { addMessage, applyEvent, type LiveState } from './apply-event.ts';
+import type { World } from './world.ts';
+
+function agent(id: string): AgentSnapshot {
+  return {
+    id,
+    name: id,
+    status: 'running',
+    typing: false,
+    uptimeSecs: 0,
+    totalTokens: 0,
+    promptTokens: 0,
+    cachedTokens: 0,
+    lastPromptTokens: null,
+    lastError: null,
+  } as unknown as AgentSnapshot;
+}
+
+function state(): LiveState {
+  return {
+    world: { agents: [agent('a')] } as unknown as World,
+    messages: [],
+    toolRows: [],
+    typing: {},
+    interrupting: {},
+    waves: [],
+  };
+}
+
+const msg = (id: string, tsMs: number): AgentMessage => ({
+  id,
+  from: { kind: 'user' },
+  to: { kind: 'agent', id: 'a' },
+  content: id,
+  tokens: 0,
+  tsMs,
+  hop: 0,
+});
+
+describe('applying events', () => {
+  it('keeps each message once, in time order, whether it came by event or fetch first', () => {
+    const s = state();
+    applyEvent(s, { type: 'messageSent', message: msg('m2', 20) as never }, 0);
+    addMessage(s.messages, msg('m1', 10));
+    addMessage(s.messages, msg('m2', 20));
+    applyEvent(s, { type: 'messageSent', message: msg('m1', 10) as never }, 0);
+    expect(s.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+  });
+
+  it('keeps only true typing keys and clears them (and a pending interrupt) when the run ends or the agent stops', () => {
+    const s = state();
+    applyEvent(s, { type: 'agentTyping', agentId: 'a' as never, active: true }, 0);
+    s.interrupting.a = true;
+    expect(s.typing).toEqual({ a: true });
+    applyEvent(s, { type: 'agentTyping', agentId: 'a' as never, active: false }, 0);
+    expect(s.typing).toEqual({});
+    expect(s.interrupting).toEqual({});
+    applyEvent(s, { type: 'agentTyping', agentId: 'a' as never, active: true }, 0);
+    applyEvent(s, { type: 'agentStatusChanged', agentId: 'a' as never, status: 'stopping' }, 0);
+    expect(s.typing).toEqual({});
+    expect(s.world!.agents[0]!.status).toBe('stopping');
+  });
+
+  it('stamps tool rows with the arrival time and keeps the reason state', () => {
+    const s = state();
+    applyEvent(
+      s,
+      {
+        type: 'toolInvoked',
+        agentId: 'a' as never,
+        tool: 'grep',
+        ok: false,
+        reason: 'look',
+        reasonState: 'written',
+      },
+      1234,
+    );
+    expect(s.toolRows).toMatchObject([
+      { agentId: 'a', tool: 'grep', ok: false, reason: 'look', reasonState: 'written', tsMs: 1234 },
+    ]);
+  });
+
+  it('gives tool limit and repeat block their own toasts, and asks for the right refetches', () => {
+    const s = state();
+    expect(
+      applyEvent(s, { type: 'toolLimitReached', agentId: 'a' as never, maxIterations: 12 }, 0).toast,
+    ).toMatchObject({
+      key: 'toast.toolLimit',
+      params: { max: 12 },
+    });
+    expect(
+      applyEvent(s, { type: 'toolRepeatBlocked', agentId: 'a' as never, tool: 'grep', repeats: 2 }, 0).toast,
+    ).toMatchObject({
+      key: 'toast.toolRepeat',
+    });
+    expect(applyEvent(s, { type: 'worldChanged' }, 0).refetch).toEqual(['world']);
+    expect(applyEvent(s, { type: 'pendingCommandsChanged', agentId: 'a' as never }, 0).refetch).toEqual([
+      'pending',
+    ]);
+    expect(
+      applyEvent(
+        s,
+        { type: 'planWaveStarted', planId: 1, agentId: 'a' as never, wave: 1, tasks: [], startedAtMs: 0 },
+        0,
+      ).refetch,
+    ).toEqual(['waves']);
+    s.messages.push(msg('x', 1));
+    s.toolRows.push({
+      key: 'k',
+      agentId: 'a',
+      tool: 't',
+      ok: true,
+      reason: null,
+      reasonState: null,
+      tsMs: 1,
+    });
+    expect(applyEvent(s, { type: 'conversationCleared' }, 0).refetch).toEqual(['session', 'messages']);
+    expect(s.messages).toEqual([]);
+    expect(s.toolRows).toEqual([]);
+  });
+
+  it('updates the card counters from agentStatsUpdated', () => {
+    const s = state();
+    applyEvent(
+      s,
+      {
+        type: 'agentStatsUpdated',
+        agentId: 'a' as never,
+        uptimeSecs: 5,
+        totalTokens: 100,
+        promptTokens: 80,
+        cachedTokens: 20,
+        lastPromptTokens: 40,
+      },
+      0,
+    );
+    expect(s.world!.agents[0]).toMatchObject({
+      totalTokens: 100,
+      promptTokens: 80,
+      cachedTokens: 20,
+      lastPromptTokens: 40,
+    });
+  });
+});
