@@ -77,6 +77,10 @@ describe('the turn loop', () => {
       reason: 'check the thing',
       reasonState: 'written',
     });
+    // Stamped when the tool returned: after the request, before the answer that follows it.
+    const answer = o.orch.messages.list().at(-1)!;
+    expect((invoked as { tsMs: number }).tsMs).toBeLessThanOrEqual(answer.tsMs);
+    expect((invoked as { tsMs: number }).tsMs).toBeGreaterThan(0);
     expect(o.lines('tool')[0]).toContain('reason_chars=15');
     expect(o.lines('tool').join('\n')).not.toContain('check the thing');
   });

@@ -30,6 +30,8 @@ export type CoreEvent =
       reason?: string | null;
       /** written / omitted (offered, left empty) / unsupported (someone else's schema) / excluded (routing tools). */
       reasonState?: 'written' | 'omitted' | 'unsupported' | 'excluded';
+      /** When the tool returned (this server's addition): the UI orders tool rows with messages by it. */
+      tsMs?: number;
     }
   | { type: 'toolLimitReached'; agentId: AgentId; maxIterations: number }
   | { type: 'toolRepeatBlocked'; agentId: AgentId; tool: string; repeats: number }

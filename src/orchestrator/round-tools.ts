@@ -164,6 +164,7 @@ async function runOne(
     ok,
     reason: reasonState === 'written' ? reason : null,
     reasonState,
+    tsMs: orch.now(),
   });
   orch.log.note(
     toolLine({

@@ -189,12 +189,13 @@ export interface UiSession {
   errors: string[];
 }
 
+/** A page on the village's UI; `locale` is the browser's language (the village's own may differ). */
 export async function openUi(
   village: UiVillage,
-  viewport = { width: 1440, height: 900 },
+  { viewport = { width: 1440, height: 900 }, locale = 'ja-JP' } = {},
 ): Promise<UiSession> {
   const b = await launchBrowser();
-  const context = await b.newContext({ viewport });
+  const context = await b.newContext({ viewport, locale });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

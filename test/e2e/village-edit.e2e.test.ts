@@ -92,6 +92,15 @@ it('cuts a bond after the confirm (and keeps it when cancelled)', async () => {
   await expect.poll(() => page.locator('.vue-flow__edge').count()).toBe(0);
 });
 
+it('draws a bond when a card is dropped on a map node, leaving order and groups alone', async () => {
+  const before = await world();
+  const zari = page.locator('[data-testid="agent-card"][data-agent-id="agent_1"]');
+  await zari.dragTo(page.locator('[data-testid="map-node"][data-agent-id="agent_2"]'));
+  await expect.poll(async () => (await world()).edges).toEqual([{ source: 'agent_1', target: 'agent_2' }]);
+  const after = await world();
+  expect(after.agents.map((a) => [a.id, a.groupId])).toEqual(before.agents.map((a) => [a.id, a.groupId]));
+});
+
 it('turns a picked PNG into a 256 px WebP icon on the card', async () => {
   await page.locator('[data-testid="agent-card"][data-agent-id="agent_1"]').getByTestId('agent-edit').click();
   await page.getByTestId('agent-tab-icon').click();

@@ -71,6 +71,8 @@ describe.sequential('a person in the village UI', () => {
     const steps: string[] = [];
     for (let i = 0; i < 9; i++) {
       steps.push((await tour.getAttribute('data-step')) ?? '');
+      // Every mark points at something that exists in an empty village.
+      expect(await page.getByTestId('tour-spot').count(), steps.at(-1)).toBe(1);
       if (i < 8) await page.getByTestId('tour-next').click();
     }
     expect(new Set(steps).size).toBe(9);

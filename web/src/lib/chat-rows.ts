@@ -26,6 +26,8 @@ export interface ChatRowOptions {
   clearedAtMs: number | null;
   /** `showPresenceNotices`: join/leave notices can be hidden; failure stops never are. */
   showPresenceNotices: boolean;
+  /** 「ツール実行ログを会話で非表示にする」: tool rows left out whole. */
+  hideToolLog?: boolean;
 }
 
 const JOIN_LEAVE = [/が稼働を開始しました$/, /が停止しました$/, / started running$/, / stopped$/];
@@ -78,7 +80,7 @@ export function buildChatRows(
     if (!options.showPresenceNotices && isJoinLeaveNotice(m)) continue;
     items.push({ t: m.tsMs, m });
   }
-  for (const r of runs) if (visible(r.tsMs)) items.push({ t: r.tsMs, r });
+  if (!options.hideToolLog) for (const r of runs) if (visible(r.tsMs)) items.push({ t: r.tsMs, r });
   // Stable: a message and a tool run at the same millisecond keep message-first order.
   items.sort((a, b) => a.t - b.t);
 

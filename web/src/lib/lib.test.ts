@@ -86,6 +86,15 @@ describe('chat rows', () => {
     expect(clearCutoff([])).toBeNull();
   });
 
+  it('leaves tool rows out whole when the tool log is hidden', () => {
+    const rows = buildChatRows([msg({ tsMs: 10 })], [run(20)], {
+      clearedAtMs: null,
+      showPresenceNotices: true,
+      hideToolLog: true,
+    });
+    expect(rows.map((r) => r.kind)).toEqual(['message']);
+  });
+
   it('hides join/leave notices on request but never a failure stop', () => {
     const sys = { from: { kind: 'system' }, to: { kind: 'user' } } as const;
     const messages = [

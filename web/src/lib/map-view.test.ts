@@ -23,6 +23,21 @@ describe('bond map', () => {
     expect(defaultPosition(0, 1)).toEqual({ x: 0, y: 0 });
   });
 
+  it('places unplaced nodes by id (a reorder moves nothing) and never on top of a placed one', () => {
+    const stored = { c: defaultPosition(0, 4) };
+    const one = positionsFor(['a', 'b', 'c', 'd'], stored);
+    const reordered = positionsFor(['d', 'c', 'b', 'a'], stored);
+    expect(reordered).toEqual(one);
+    const points = Object.values(one);
+    for (let i = 0; i < points.length; i++) {
+      for (let j = i + 1; j < points.length; j++) {
+        expect(Math.hypot(points[i]!.x - points[j]!.x, points[i]!.y - points[j]!.y)).toBeGreaterThanOrEqual(
+          120,
+        );
+      }
+    }
+  });
+
   it('draws an edge only when both ends are visible and counts the rest', () => {
     const edges = [
       { source: 'a', target: 'b' },

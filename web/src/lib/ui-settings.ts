@@ -4,6 +4,8 @@ export interface UiSettings {
   confirmClose: boolean;
   showPresenceNotices: boolean;
   autoFitOnResize: boolean;
+  /** 「ツール実行ログを会話で非表示にする」: hides whole tool rows (there is no reason-only switch). */
+  hideToolLog: boolean;
   /** Absent: follow the OS. */
   theme?: 'dark' | 'light';
   statsClosingDay: number | 'eom';
@@ -18,6 +20,7 @@ export const UI_SETTINGS_DEFAULTS: UiSettings = {
   confirmClose: true,
   showPresenceNotices: true,
   autoFitOnResize: false,
+  hideToolLog: false,
   statsClosingDay: 'eom',
   chatZoom: 1,
 };
@@ -41,6 +44,7 @@ export function parseUiSettings(raw: string | null): UiSettings {
     confirmClose: bool('confirmClose'),
     showPresenceNotices: bool('showPresenceNotices'),
     autoFitOnResize: bool('autoFitOnResize'),
+    hideToolLog: bool('hideToolLog'),
     statsClosingDay:
       day === 'eom' || (Number.isInteger(day) && (day as number) >= 1 && (day as number) <= 28)
         ? (day as number | 'eom')

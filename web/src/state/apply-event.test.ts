@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, AgentSnapshot } from '../lib/types.ts';
-import { addMessage, applyEvent, type LiveState } from './apply-event.ts';
+import { addMessage, applyEvent, replayPatches, typingFromWorld, type LiveState } from './apply-event.ts';
 import type { World } from './world.ts';
 
 function agent(id: string): AgentSnapshot {
@@ -142,5 +142,40 @@ describe('applying events', () => {
       cachedTokens: 20,
       lastPromptTokens: 40,
     });
+  });
+});
+
+describe('after a fetch', () => {
+  it('re-applies the events that came meanwhile, from the last conversation switch on, without repeating rows', () => {
+    const s = state();
+    const seen = [
+      { type: 'messageSent', message: msg('old', 5) },
+      { type: 'sessionSwitched', sessionId: 'new' },
+      { type: 'messageSent', message: msg('late', 50) },
+      { type: 'agentStatusChanged', agentId: 'a', status: 'failed' },
+      { type: 'toolInvoked', agentId: 'a', tool: 'grep', ok: true },
+    ] as never[];
+    replayPatches(s, seen, 0);
+    expect(s.messages.map((m) => m.id)).toEqual(['late']);
+    expect(s.world!.agents[0]!.status).toBe('failed');
+    expect(s.toolRows).toEqual([]);
+  });
+
+  it('takes typing from the fetched snapshots and drops interrupts of servants no longer typing', () => {
+    const s = state();
+    s.typing = { gone: true };
+    s.interrupting = { gone: true };
+    (s.world!.agents[0] as { typing: boolean }).typing = true;
+    typingFromWorld(s);
+    expect(s.typing).toEqual({ a: true });
+    expect(s.interrupting).toEqual({});
+  });
+});
+
+describe('tool rows', () => {
+  it('take the server time when the event carries it', () => {
+    const s = state();
+    applyEvent(s, { type: 'toolInvoked', agentId: 'a' as never, tool: 'file', ok: true, tsMs: 77 }, 999);
+    expect(s.toolRows[0]!.tsMs).toBe(77);
   });
 });

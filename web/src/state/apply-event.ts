@@ -1,4 +1,4 @@
-import type { AgentMessage, CoreEvent, PlanWaveRecord } from '../lib/types.ts';
+import type { AgentMessage, CoreEvent, ErrorPayload, PlanWaveRecord } from '../lib/types.ts';
 import type { Toast, ToolRow, World } from './world.ts';
 
 /** The part of the village state that events patch directly. */
@@ -17,7 +17,7 @@ export type Refetch = 'world' | 'messages' | 'pending' | 'waves' | 'mcp' | 'sess
 
 export interface EventOutcome {
   refetch: Refetch[];
-  toast?: Omit<Toast, 'id'> & { key: string; params?: Record<string, unknown> };
+  toast?: Omit<Toast, 'id'> & { key: string; params?: Record<string, unknown>; error?: ErrorPayload };
 }
 
 /** Messages arrive once by id (an event and a fetch may both carry one); kept oldest first. */
@@ -75,7 +75,8 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
           kind: 'error',
           key: 'toast.agentFailed',
           params: { agent: event.agentId },
-          text: event.error.message,
+          text: '',
+          error: event.error,
         },
       };
     }
@@ -87,7 +88,8 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
         ok: event.ok,
         reason: event.reason ?? null,
         reasonState: event.reasonState ?? null,
-        tsMs: nowMs,
+        // The server's clock, like the messages' (so a row sits where it happened); arrival otherwise.
+        tsMs: event.tsMs ?? nowMs,
       });
       return { refetch: [] };
     case 'toolLimitReached':
@@ -155,4 +157,34 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
     default:
       return { refetch: [] };
   }
+}
+
+/** Events that set state (never add rows or toasts): safe to apply twice. */
+const PATCH_EVENTS = new Set<CoreEvent['type']>([
+  'messageSent',
+  'agentStatusChanged',
+  'agentStatsUpdated',
+  'agentTyping',
+  'agentFailed',
+]);
+
+/**
+ * Re-applies, over freshly fetched state, the events that arrived while the fetch was on its way (the
+ * server may have answered before them), from the last conversation switch on. Tool rows and toasts
+ * are never repeated.
+ */
+export function replayPatches(state: LiveState, seen: readonly CoreEvent[], nowMs: number): void {
+  let start = 0;
+  seen.forEach((event, i) => {
+    if (event.type === 'conversationCleared' || event.type === 'sessionSwitched') start = i + 1;
+  });
+  for (const event of seen.slice(start)) if (PATCH_EVENTS.has(event.type)) applyEvent(state, event, nowMs);
+}
+
+/** After a world fetch: typing comes from the snapshots (an event may have been missed while away). */
+export function typingFromWorld(state: LiveState): void {
+  const typing = new Set((state.world?.agents ?? []).filter((a) => a.typing).map((a) => a.id));
+  for (const id of Object.keys(state.typing)) if (!typing.has(id)) delete state.typing[id];
+  for (const id of typing) state.typing[id] = true;
+  for (const id of Object.keys(state.interrupting)) if (!typing.has(id)) delete state.interrupting[id];
 }

@@ -2,7 +2,13 @@ import { reactive } from 'vue';
 import { ApiError, type Api } from '../lib/api.ts';
 import { openEventsSocket } from '../lib/events-socket.ts';
 import type { AgentMessage, CoreEvent, ErrorPayload, PlanWaveRecord, SessionSummary } from '../lib/types.ts';
-import { applyEvent, type EventOutcome, type Refetch } from './apply-event.ts';
+import {
+  applyEvent,
+  replayPatches,
+  typingFromWorld,
+  type EventOutcome,
+  type Refetch,
+} from './apply-event.ts';
 import type { McpStatusView, PendingListing, Toast, ToolRow, World } from './world.ts';
 
 export interface VillageState {
@@ -77,11 +83,15 @@ export class VillageStore {
     try {
       const ready = await this.waitForBoot();
       if (!ready) return;
-      await Promise.all(
-        (['world', 'messages', 'pending', 'waves', 'mcp', 'session'] as Refetch[]).map((r) =>
-          this.refetch(r),
-        ),
-      );
+      // One surface that fails (say mcp_status) is reported and the others still load.
+      const surfaces: Refetch[] = ['world', 'messages', 'pending', 'waves', 'mcp', 'session'];
+      const results = await Promise.allSettled(surfaces.map((r) => this.refetch(r)));
+      results.forEach((result, i) => {
+        if (result.status === 'fulfilled') return;
+        // Without the world there is nothing to draw; anything else shows as a toast.
+        if (surfaces[i] === 'world') throw result.reason;
+        this.toastError(result.reason);
+      });
       this.state.planReviewBypass = (
         await this.api.call<{ enabled: boolean }>('get_plan_review_bypass')
       ).enabled;
@@ -122,22 +132,43 @@ export class VillageStore {
   }
 
   apply(event: CoreEvent): void {
+    for (const seen of this.sinceFetch) seen.push(event);
     const outcome = applyEvent(this.state, event, Date.now());
     for (const what of outcome.refetch) void this.refetch(what).catch((error) => this.toastError(error));
     if (outcome.toast && this.onToast) this.onToast(outcome.toast);
+  }
+
+  /** Events seen while a world or message fetch is on its way (one list per fetch). */
+  private readonly sinceFetch = new Set<CoreEvent[]>();
+
+  /** Stores a fetched snapshot, then re-applies what happened meanwhile, so no newer event is lost. */
+  private async fetchThenReplay<T>(load: () => Promise<T>, put: (value: T) => void): Promise<void> {
+    const seen: CoreEvent[] = [];
+    this.sinceFetch.add(seen);
+    try {
+      put(await load());
+      replayPatches(this.state, seen, Date.now());
+    } finally {
+      this.sinceFetch.delete(seen);
+    }
   }
 
   async refetch(what: Refetch): Promise<void> {
     const s = this.state;
     switch (what) {
       case 'world':
-        s.world = await this.api.call<World>('get_world');
-        return;
-      case 'messages': {
-        const messages = await this.api.call<AgentMessage[]>('list_messages', { limit: 5000 });
-        s.messages.splice(0, s.messages.length, ...messages);
-        return;
-      }
+        return this.fetchThenReplay(
+          () => this.api.call<World>('get_world'),
+          (world) => {
+            s.world = world;
+            typingFromWorld(s);
+          },
+        );
+      case 'messages':
+        return this.fetchThenReplay(
+          () => this.api.call<AgentMessage[]>('list_messages', { limit: 5000 }),
+          (messages) => s.messages.splice(0, s.messages.length, ...messages),
+        );
       case 'pending':
         s.pending = await this.api.call<PendingListing>('list_pending_commands');
         return;
