@@ -245,6 +245,21 @@ describe.sequential('a person in the village UI', () => {
     expect(JSON.parse(typeof run === 'string' ? run : (run as { content: string }).content).allow).toEqual([
       'ruff check',
     ]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('approvals-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('opens statistics in place of the panes and goes back', async () => {
+    await page.getByTestId('open-stats').click();
+    const view = page.getByTestId('stats-dialog');
+    await view.waitFor();
+    expect(await page.getByTestId('agent-list-empty').count()).toBe(0);
+    expect(await page.locator('.panes').isVisible()).toBe(false);
+    await page.getByTestId('stats-totals').waitFor();
+    await screenshot(page, '09-statistics');
+    await page.getByTestId('stats-close').click();
+    await view.waitFor({ state: 'detached' });
+    expect(await page.locator('.panes').isVisible()).toBe(true);
   });
 
   it('logged no error in the page', () => {

@@ -30,7 +30,8 @@ export function contextRing(
   return {
     ratio,
     arc: Math.min(Math.max(ratio, 0), 1),
-    percent: Math.round(ratio * 100),
+    // Floor, so the number never shows a threshold the colour has not reached (89.6% reads 89).
+    percent: Math.floor(ratio * 100),
     color: ringColor(ratio),
   };
 }

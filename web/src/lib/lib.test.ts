@@ -162,6 +162,7 @@ describe('context ring and cache rate', () => {
     expect(ringColor(0.9)).toBe('fail');
     expect(contextRing(150_000, 100_000)).toEqual({ ratio: 1.5, arc: 1, percent: 150, color: 'fail' });
     expect(contextRing(25_000, 100_000)).toMatchObject({ arc: 0.25, percent: 25, color: 'accent' });
+    expect(contextRing(89_600, 100_000)).toMatchObject({ percent: 89, color: 'warn' });
   });
 
   it('is hidden without a call, without a template or with contextLength 0', () => {

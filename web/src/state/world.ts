@@ -11,6 +11,7 @@ import type {
 /** `get_world`: the whole projection the UI draws from. */
 export interface World {
   villageId: string;
+  appVersion: string;
   agents: AgentSnapshot[];
   templates: ModelTemplate[];
   roles: Role[];
