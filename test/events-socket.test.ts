@@ -38,6 +38,24 @@ describe('events WebSocket', () => {
     ws.close();
   });
 
+  it('takes the token as an offered subprotocol (never echoed) and answers with the events protocol', async () => {
+    const ws = await new Promise<WebSocket>((resolve, reject) => {
+      const socket = new WebSocket(base(), ['fuseforks.events', `fuseforks.token.${village.server.token}`]);
+      socket.once('open', () => resolve(socket));
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+      socket.once('error', reject);
+    });
+    expect(ws.protocol).toBe('fuseforks.events');
+    ws.close();
+    const wrong = new Promise((resolve, reject) => {
+      const socket = new WebSocket(base(), ['fuseforks.events', 'fuseforks.token.nope']);
+      socket.once('open', () => reject(new Error('opened')));
+      socket.once('unexpected-response', (_req, res) => resolve(res.statusCode));
+      socket.once('error', () => resolve('error'));
+    });
+    expect(await wrong).toBe(401);
+  });
+
   it('refuses a missing token, a foreign origin and other paths', async () => {
     await expect(connect(base())).rejects.toThrow('status 401');
     await expect(

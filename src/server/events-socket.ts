@@ -7,9 +7,26 @@ import { isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.ts';
 export const EVENTS_PATH = '/api/events';
 const PING_MS = 30_000;
 
+/** The subprotocol the server answers with; the token travels as a second offered protocol. */
+export const EVENTS_PROTOCOL = 'fuseforks.events';
+const TOKEN_PROTOCOL_PREFIX = 'fuseforks.token.';
+
+/**
+ * The token of an upgrade request: `?token=` (scripts), or the offered subprotocol
+ * `fuseforks.token.<token>` (the web UI: browsers cannot set headers, and a URL with the token would
+ * be printed in the console on every failed reconnect).
+ */
+export function upgradeToken(url: URL, offered: string | undefined): string | null {
+  const protocol = (offered ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX));
+  return protocol ? protocol.slice(TOKEN_PROTOCOL_PREFIX.length) : url.searchParams.get('token');
+}
+
 /**
  * `GET /api/events` upgraded to a WebSocket: one JSON frame per core event. The same host, origin
- * and token checks as the HTTP API (the token comes as `?token=` since browsers cannot set headers).
+ * and token checks as the HTTP API.
  */
 export function attachEventsSocket(
   server: Server,
@@ -17,7 +34,11 @@ export function attachEventsSocket(
   token: string,
   port: () => number,
 ): () => void {
-  const wss = new WebSocketServer({ noServer: true });
+  // A client that offered protocols must get one back (the token one is never echoed).
+  const wss = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) => (protocols.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false),
+  });
 
   const parseRequestUrl = (raw: string | undefined): URL | null => {
     try {
@@ -41,7 +62,8 @@ export function attachEventsSocket(
       if (!isLoopbackHost(request.headers.host) || !isOwnOrigin(request.headers.origin, port())) {
         return refuse(socket, '403 Forbidden');
       }
-      if (!tokenMatches(url.searchParams.get('token'), token)) return refuse(socket, '401 Unauthorized');
+      const offered = request.headers['sec-websocket-protocol'];
+      if (!tokenMatches(upgradeToken(url, offered), token)) return refuse(socket, '401 Unauthorized');
       wss.handleUpgrade(request, socket, head, (ws) => serve(ws));
     } catch {
       socket.destroy();

@@ -24,7 +24,11 @@ export function openEventsSocket(token: string, handlers: EventsSocketHandlers):
 
   const connect = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${scheme}://${location.host}/api/events?token=${encodeURIComponent(token)}`);
+    // The token goes as an offered subprotocol, never in the URL (which the console prints on failure).
+    socket = new WebSocket(`${scheme}://${location.host}/api/events`, [
+      'fuseforks.events',
+      `fuseforks.token.${token}`,
+    ]);
     socket.onopen = () => {
       attempt = 0;
       handlers.onOpen();
