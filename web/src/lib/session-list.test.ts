@@ -50,11 +50,13 @@ describe('session list', () => {
       parentId: 'p',
       parentTitle: '親の会話',
       parentListed: true,
+      parentCreatedAt: parent.meta.createdAt,
     });
     expect(forkOrigin(orphan, [parent, orphan])).toEqual({
       parentId: 'gone',
       parentTitle: null,
       parentListed: false,
+      parentCreatedAt: null,
     });
   });
 

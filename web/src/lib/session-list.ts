@@ -24,6 +24,8 @@ export interface ForkOrigin {
   parentTitle: string | null;
   /** False when the parent is no longer listed (deleted). */
   parentListed: boolean;
+  /** When the parent started (a fork and its parent share a title at first); null when deleted. */
+  parentCreatedAt: number | null;
 }
 
 /** What a fork came from; null for a session that is not a fork. */
@@ -35,6 +37,7 @@ export function forkOrigin(session: SessionSummary, all: readonly SessionSummary
     parentId,
     parentTitle: parent ? sessionTitle(parent.meta.title) : null,
     parentListed: parent !== undefined,
+    parentCreatedAt: parent ? parent.meta.createdAt : null,
   };
 }
 
