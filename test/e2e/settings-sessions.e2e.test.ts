@@ -96,12 +96,11 @@ it('applies theme and conversation zoom at once, kept on this device only', asyn
   expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
   await openSettings('zoom');
   await page.getByTestId('settings-zoom').selectOption('1.25');
+  // Page-side expressions as strings: this file is type-checked without the DOM library.
   expect(
-    await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--chat-zoom').trim(),
-    ),
+    await page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--chat-zoom').trim()"),
   ).toBe('1.25');
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('fuseforks.settings.v1') ?? '{}'));
+  const stored = await page.evaluate("JSON.parse(localStorage.getItem('fuseforks.settings.v1') ?? '{}')");
   expect(stored).toMatchObject({ theme: 'dark', chatZoom: 1.25 });
   await screenshot(page, '15-settings-dark');
   await openSettings('tour');
