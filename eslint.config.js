@@ -4,7 +4,7 @@ import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'web/dist/', 'test-artifacts/'] },
+  { ignores: ['node_modules/', 'dist/', 'coverage/', 'web/dist/', 'web/.dist-*/', 'test-artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],

@@ -1,4 +1,4 @@
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,7 +91,23 @@ export async function ensureUiBuilt(progress: (line: string) => void, webRoot = 
   progress('Building the web UI (first start or changed sources)…');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+  // Built beside dist and swapped in by renames, so a server already serving dist (another
+  // `fuseforks serve` on this checkout) never sees a half-written folder.
+  const dist = join(webRoot, 'dist');
+  const fresh = join(webRoot, `.dist-${process.pid}-${Date.now()}`);
+  const old = `${fresh}-old`;
+  try {
+    await build({
+      configFile: join(webRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: fresh, emptyOutDir: true },
+    });
+    await rename(dist, old).catch(() => undefined);
+    await rename(fresh, dist);
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+    await rm(old, { recursive: true, force: true });
+  }
   progress(`Web UI built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }

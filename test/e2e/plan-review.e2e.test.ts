@@ -12,6 +12,7 @@ import {
   startUiVillage,
   type UiSession,
   type UiVillage,
+  fakeTemplate,
 } from './ui-harness.ts';
 
 let fake: FakeProvider;
@@ -21,15 +22,7 @@ let ui: UiSession;
 beforeAll(async () => {
   fake = await new FakeProvider().start();
   village = await startUiVillage('ja');
-  const { id } = await village.api<{ id: string }>('upsert_template', {
-    template: {
-      name: 'Fake',
-      baseUrl: fake.baseUrl,
-      model: 'fake-1',
-      provider: 'open_ai_compat',
-      credential: 'not_required',
-    },
-  });
+  const id = await fakeTemplate(village, fake.baseUrl);
   for (const [agentId, name] of [
     ['lead', 'Lead'],
     ['ann', 'Ann'],

@@ -6,7 +6,14 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
-import { closeBrowser, openUi, screenshot, startUiVillage, type UiVillage } from './ui-harness.ts';
+import {
+  closeBrowser,
+  openUi,
+  screenshot,
+  startUiVillage,
+  type UiVillage,
+  fakeTemplate,
+} from './ui-harness.ts';
 
 const villages: UiVillage[] = [];
 afterEach(async () => {
@@ -38,9 +45,7 @@ it('shows BOOT_FAILED with the reason, and opens the village after the file is f
 it('reconnects after the server restarts and shows what changed while it was away', async () => {
   const village = await startUiVillage('ja');
   villages.push(village);
-  const { id } = await village.api<{ id: string }>('upsert_template', {
-    template: { name: 'Echo', baseUrl: 'echo:', model: 'echo', credential: 'not_required' },
-  });
+  const id = await fakeTemplate(village, 'echo:');
   await village.api('create_agent', { spec: { name: 'Zari', modelTemplateId: id } });
   await village.api('set_language', { language: 'ja' });
   const { page, context, errors } = await openUi(village);

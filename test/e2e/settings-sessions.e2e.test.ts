@@ -4,7 +4,7 @@
  * dialogs; a fork that puts the original request back into the input, export and delete.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeProvider, textReply } from '../fakes/fake-provider.ts';
 import {
   closeBrowser,
@@ -13,6 +13,8 @@ import {
   startUiVillage,
   type UiSession,
   type UiVillage,
+  screenshotFailures,
+  fakeTemplate,
 } from './ui-harness.ts';
 
 let fake: FakeProvider;
@@ -23,25 +25,14 @@ let page: Page;
 beforeAll(async () => {
   fake = await new FakeProvider().start();
   village = await startUiVillage('ja');
-  const { id } = await village.api<{ id: string }>('upsert_template', {
-    template: {
-      name: 'Fake',
-      baseUrl: fake.baseUrl,
-      model: 'fake-1',
-      provider: 'open_ai_compat',
-      credential: 'not_required',
-    },
-  });
+  const id = await fakeTemplate(village, fake.baseUrl);
   await village.api('create_agent', { spec: { name: 'Zari', modelTemplateId: id } });
   await village.api('start_agent', { agentId: 'agent_1' });
   ui = await openUi(village);
   page = ui.page;
   await page.getByTestId('agent-card').waitFor();
 }, 60_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail')
-    await screenshot(page, `failed-settings-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-});
+screenshotFailures('settings', () => page);
 afterAll(async () => {
   await ui?.context.close();
   await closeBrowser();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOTS = join(REPO, 'test-artifacts', 'screenshots');
@@ -209,4 +210,33 @@ export async function openUi(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** A model template on a fake provider's base URL (OpenAI-compatible unless `extra` says otherwise). */
+export async function fakeTemplate(
+  village: UiVillage,
+  baseUrl: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const { id } = await village.api<{ id: string }>('upsert_template', {
+    template: {
+      name: 'Fake',
+      baseUrl,
+      model: 'fake-1',
+      provider: 'open_ai_compat',
+      credential: 'not_required',
+      ...extra,
+    },
+  });
+  return id;
+}
+
+/** Leaves a picture of what the person would have seen when a step of this file fails. */
+export function screenshotFailures(prefix: string, page: () => Page | undefined): void {
+  afterEach(async ({ task }) => {
+    const current = page();
+    if (task.result?.state === 'fail' && current) {
+      await screenshot(current, `failed-${prefix}-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+    }
+  });
 }

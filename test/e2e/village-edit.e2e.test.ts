@@ -4,7 +4,7 @@
  * confirm, and an icon picked as PNG that arrives as a 256 px WebP.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   closeBrowser,
   openUi,
@@ -12,6 +12,8 @@ import {
   startUiVillage,
   type UiSession,
   type UiVillage,
+  screenshotFailures,
+  fakeTemplate,
 } from './ui-harness.ts';
 import { pngBytes } from './png.ts';
 
@@ -27,9 +29,7 @@ let page: Page;
 
 beforeAll(async () => {
   village = await startUiVillage('ja');
-  const { id } = await village.api<{ id: string }>('upsert_template', {
-    template: { name: 'Echo', baseUrl: 'echo:', model: 'echo', credential: 'not_required' },
-  });
+  const id = await fakeTemplate(village, 'echo:');
   for (const name of ['Zari', 'Jemmy'])
     await village.api('create_agent', { spec: { name, modelTemplateId: id } });
   await village.api('set_connections', { agentId: 'agent_1', connectedAgents: ['agent_2'] });
@@ -37,10 +37,7 @@ beforeAll(async () => {
   page = ui.page;
   await page.getByTestId('agent-card').first().waitFor();
 }, 60_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail')
-    await screenshot(page, `failed-edit-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-});
+screenshotFailures('edit', () => page);
 afterAll(async () => {
   await ui?.context.close();
   await closeBrowser();

@@ -5,12 +5,13 @@
  * back, and a pending command approved from the badge. Steps share one village, in order.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
 import {
   closeBrowser,
   openUi,
   screenshot,
+  screenshotFailures,
   startUiVillage,
   type UiSession,
   type UiVillage,
@@ -41,11 +42,7 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-// A failing step leaves a picture of what the person would have seen.
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page)
-    await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
+screenshotFailures('ui', () => page);
 
 const world = () => village.api<WorldView>('get_world');
 

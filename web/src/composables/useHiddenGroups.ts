@@ -1,25 +1,8 @@
-import { reactive, watch } from 'vue';
-
-const KEY = 'fuseforks.hiddenGroups.v1';
-
-function read(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-let hidden: { ids: string[] } | null = null;
+import { useStoredList } from './useStoredList.ts';
 
 /** Hidden groups change the view only, never the wiring (ledger part 2 §1.7). */
-export function useHiddenGroups(): { ids: string[] } {
-  if (hidden) return hidden;
-  const state = reactive({ ids: read() });
-  watch(state, () => localStorage.setItem(KEY, JSON.stringify(state.ids)), { deep: true });
-  hidden = state;
-  return state;
+export function useHiddenGroups(): { items: string[] } {
+  return useStoredList('fuseforks.hiddenGroups.v1');
 }
 
 /** Unknown ids are skipped: an agent is hidden only through a group that exists. */
