@@ -95,7 +95,7 @@ it('shows the thinking summary in its own box, apart from the answer and from an
   fake.enqueue({ body: RECORDED_THINKING });
   await ask('thinker', 'roots of x^3-6x^2+11x-6?');
   const reply = page.locator('[data-testid="chat-message"][data-from="thinker"]');
-  await reply.waitFor({ timeout: 15_000 });
+  await reply.waitFor({ timeout: 30_000 });
   const box = reply.getByTestId('thinking');
   expect(await box.getByTestId('thinking-title').textContent()).toBe('思考の要約');
   expect(await box.textContent()).toContain('I need to find all roots of this cubic polynomial');
@@ -117,7 +117,7 @@ it('lists the search sources of a grounded answer, and says so when there were n
   );
   await ask('searcher', 'what is fuseforks?');
   const first = page.locator('[data-testid="chat-message"][data-from="searcher"]').first();
-  await first.getByTestId('grounding').waitFor({ timeout: 15_000 });
+  await first.getByTestId('grounding').waitFor({ timeout: 30_000 });
   const links = first.getByTestId('grounding').locator('a');
   expect(await links.allTextContents()).toEqual(['Example A', 'https://example.org/b']);
   expect(await first.getByTestId('grounding').textContent()).toContain('Google 検索');
@@ -125,7 +125,7 @@ it('lists the search sources of a grounded answer, and says so when there were n
 
   await ask('searcher', 'find the unfindable');
   const second = page.locator('[data-testid="chat-message"][data-from="searcher"]').nth(1);
-  await second.getByTestId('grounding-none').waitFor({ timeout: 15_000 });
+  await second.getByTestId('grounding-none').waitFor({ timeout: 30_000 });
   expect(await second.getByTestId('grounding-none').textContent()).toBe('参照元は返ってきていません');
   await screenshot(page, '14-thinking-and-sources');
   expect(ui.errors).toEqual([]);

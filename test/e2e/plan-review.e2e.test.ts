@@ -59,7 +59,7 @@ it('reviews, edits and dispatches a pending plan from the work-status tab', asyn
   await page.getByTestId('chat-send').click();
 
   const review = page.getByTestId('plan-review');
-  await review.waitFor({ timeout: 15_000 });
+  await review.waitFor({ timeout: 30_000 });
   expect(await page.getByTestId('tab-work').getAttribute('aria-selected')).toBe('true');
   const cells = page.getByTestId('plan-cell');
   expect(
@@ -86,7 +86,7 @@ it('reviews, edits and dispatches a pending plan from the work-status tab', asyn
       () =>
         page.getByTestId('plan-cell').evaluateAll((els) => els.map((e) => e.getAttribute('data-task-state'))),
       {
-        timeout: 15_000,
+        timeout: 30_000,
       },
     )
     .toEqual(['answered', 'answered']);
@@ -96,7 +96,7 @@ it('reviews, edits and dispatches a pending plan from the work-status tab', asyn
   await screenshot(page, '11-plan-dispatched');
 
   await page.getByTestId('tab-chat').click();
-  await page.getByTestId('chat-message').filter({ hasText: 'bundle received' }).waitFor({ timeout: 15_000 });
+  await page.getByTestId('chat-message').filter({ hasText: 'bundle received' }).waitFor({ timeout: 30_000 });
 
   // Clearing finished waves hides them only; "show all" brings them back.
   await page.getByTestId('tab-work').click();

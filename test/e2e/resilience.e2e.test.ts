@@ -29,7 +29,7 @@ it('shows BOOT_FAILED with the reason, and opens the village after the file is f
   villages.push(village);
   const { page, context } = await openUi(village);
   const overlay = page.getByTestId('boot-failed');
-  await overlay.waitFor({ timeout: 15_000 });
+  await overlay.waitFor({ timeout: 30_000 });
   expect(await overlay.textContent()).toContain('BOOT_FAILED');
   await screenshot(page, '12-boot-failed');
   // Nothing was overwritten: the broken file is still there for the person to fix.
@@ -37,7 +37,7 @@ it('shows BOOT_FAILED with the reason, and opens the village after the file is f
 
   await rm(join(village.workspace, 'world.json'));
   await page.getByRole('button', { name: '再試行' }).click();
-  await overlay.waitFor({ state: 'detached', timeout: 15_000 });
+  await overlay.waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByTestId('agent-list-empty').waitFor();
   await context.close();
 }, 60_000);

@@ -60,7 +60,7 @@ it('saves the user name, which the model then sees in the envelope', async () =>
   fake.enqueue({ body: textReply('openai', 'hello Kaito') });
   await page.getByTestId('chat-input').fill('who am I?');
   await page.getByTestId('chat-send').click();
-  await page.getByTestId('chat-message').filter({ hasText: 'hello Kaito' }).waitFor({ timeout: 15_000 });
+  await page.getByTestId('chat-message').filter({ hasText: 'hello Kaito' }).waitFor({ timeout: 30_000 });
   expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain('【送り手: Kaito】');
   // The person's own rows carry the name too.
   expect(

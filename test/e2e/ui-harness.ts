@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// A browser, a server and a fake provider per file, on two cores next to the rest of the suite:
+// steps get more time than unit tests (a slow step is not a failure; a stuck one still is).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOTS = join(REPO, 'test-artifacts', 'screenshots');
@@ -235,7 +239,8 @@ export async function fakeTemplate(
 export function screenshotFailures(prefix: string, page: () => Page | undefined): void {
   afterEach(async ({ task }) => {
     const current = page();
-    if (task.result?.state === 'fail' && current) {
+    const failed = task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0;
+    if (failed && current) {
       await screenshot(current, `failed-${prefix}-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
     }
   });

@@ -151,7 +151,7 @@ describe.sequential('a person in the village UI', () => {
     await page.getByTestId('chat-input').fill('hello');
     await page.getByTestId('chat-send').click();
     const reply = page.getByTestId('chat-message').filter({ hasText: 'Hello from Jemmy!' });
-    await reply.waitFor({ timeout: 15_000 });
+    await reply.waitFor({ timeout: 30_000 });
     expect(await reply.getAttribute('data-from')).toBe('agent_2');
     const row = page.locator('[data-testid="tool-row"][data-tool="remember"]');
     await row.waitFor();
