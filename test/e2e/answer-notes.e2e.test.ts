@@ -18,7 +18,7 @@ import {
 const RECORDED_THINKING = JSON.parse(
   readFileSync(
     new URL(
-      '../../../shared/fixtures/provider-responses/anthropic-messages/anthropic-claude-opus-5-reasoning-high.1.json',
+      '../fixtures/provider-responses/anthropic-messages/anthropic-claude-opus-5-reasoning-high.1.json',
       import.meta.url,
     ),
     'utf8',
