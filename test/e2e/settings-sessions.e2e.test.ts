@@ -112,6 +112,7 @@ it('writes a role and the Ordinance through their dialogs', async () => {
     )
     .toEqual(['調査役']);
   await page.getByTestId('role-row').filter({ hasText: '調査役' }).waitFor();
+  await expect.poll(() => page.getByTestId('role-save').isDisabled()).toBe(true);
   await page.keyboard.press('Escape');
   await page.getByTestId('roles-dialog').waitFor({ state: 'detached' });
 
@@ -123,6 +124,8 @@ it('writes a role and the Ordinance through their dialogs', async () => {
     return typeof ordinance === 'string' ? ordinance : ordinance.content;
   };
   await expect.poll(readOrdinance).toContain('丁寧に答えること。');
+  // The dialog has taken the saved text (nothing left to save) before it is closed.
+  await expect.poll(() => page.getByTestId('ordinance-save').isDisabled()).toBe(true);
   await page.keyboard.press('Escape');
   await page.getByTestId('ordinance-dialog').waitFor({ state: 'detached' });
 });
