@@ -155,6 +155,7 @@ describe('the web UI over HTTP', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
       const html = await response.text();
       expect(html).toContain('<div id="app">');
       const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;

@@ -9,6 +9,18 @@ import { bearerToken, isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.
 import { landingPage } from './landing-page.ts';
 import { readUiFile, WEB_DIST } from './web-ui.ts';
 
+/** Vue Flow and the components set inline styles; icons are blob: URLs; nothing else is allowed. */
+const UI_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Large enough for a 512 KB icon in base64 plus JSON framing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -19,11 +31,9 @@ export interface AppOptions {
   /** The port the server listens on (known only after listen when it was 0). */
   port: () => number;
   log: DiagLog;
-  /** The built web UI (default `web/dist`). */
-  uiDist?: string;
 }
 
-export function createApp({ boot, token, commands, port, log, uiDist = WEB_DIST }: AppOptions): Hono {
+export function createApp({ boot, token, commands, port, log }: AppOptions): Hono {
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -91,7 +101,8 @@ export function createApp({ boot, token, commands, port, log, uiDist = WEB_DIST 
   app.get('*', async (c) => {
     const path = c.req.path;
     const file =
-      (await readUiFile(uiDist, path)) ?? (/\.[a-z0-9]+$/i.test(path) ? null : await readUiFile(uiDist, '/'));
+      (await readUiFile(WEB_DIST, path)) ??
+      (/\.[a-z0-9]+$/i.test(path) ? null : await readUiFile(WEB_DIST, '/'));
     if (file === null) {
       if (path === '/') return c.html(landingPage());
       const { status, payload } = toErrorResponse(new CoreError('UNKNOWN_COMMAND', 'no such file'));
@@ -100,6 +111,8 @@ export function createApp({ boot, token, commands, port, log, uiDist = WEB_DIST 
     c.header('Content-Type', file.contentType);
     c.header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     c.header('X-Content-Type-Options', 'nosniff');
+    // The page runs only its own scripts: a message or a tool result can never become code.
+    if (file.contentType.startsWith('text/html')) c.header('Content-Security-Policy', UI_CSP);
     return c.body(file.body as Uint8Array<ArrayBuffer>);
   });
 
