@@ -54,6 +54,8 @@ it('saves the user name, which the model then sees in the envelope', async () =>
   await page.getByTestId('settings-user-name').fill('Kaito');
   await page.getByTestId('settings-user-save').click();
   await expect.poll(async () => (await settings()).settings.userName).toBe('Kaito');
+  // The page has taken the saved name (nothing left to save) before the dialog is closed.
+  await expect.poll(() => page.getByTestId('settings-user-save').isDisabled()).toBe(true);
   await page.keyboard.press('Escape');
   await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
 
@@ -76,9 +78,11 @@ it('sets the token limit in effective tokens, refusing 0, and switches to unlimi
   await page.getByTestId('settings-token-limit').fill('250000');
   await page.getByTestId('settings-token-save').click();
   await expect.poll(async () => (await settings()).settings.tokenBudget).toBe(250_000);
+  await expect.poll(() => page.getByTestId('settings-token-save').isDisabled()).toBe(true);
   await page.getByTestId('settings-token-unlimited').check();
   await page.getByTestId('settings-token-save').click();
   await expect.poll(async () => (await settings()).settings.tokenBudget).toBeNull();
+  await expect.poll(() => page.getByTestId('settings-token-save').isDisabled()).toBe(true);
 });
 
 it('applies theme and conversation zoom at once, kept on this device only', async () => {

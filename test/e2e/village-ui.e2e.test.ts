@@ -98,6 +98,9 @@ describe.sequential('a person in the village UI', () => {
     expect(await page.getByTestId('template-secret').inputValue()).toBe('');
     expect(await page.content()).not.toContain('sk-test-secret-123');
     await screenshot(page, '02-templates');
+    // The dialog shows the stored key and is not saving any more before it is closed.
+    await page.locator('[data-testid="template-credential-status"][data-credential="keyring"]').waitFor();
+    await expect.poll(() => page.getByTestId('template-save').isDisabled()).toBe(false);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
