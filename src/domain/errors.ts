@@ -56,6 +56,17 @@ export const EXTRA_ERROR_CODES = [
   'INTERNAL',
   'PLAN_NOT_FOUND',
   'PLAN_NOT_PENDING',
+  // The browser control service (ARCHITECTURE §8).
+  'BROWSER_NOT_RUNNING',
+  'BROWSER_START_FAILED',
+  'BROWSER_CONNECT_TIMEOUT',
+  'BROWSER_TAB_NOT_FOUND',
+  'BROWSER_REF_NOT_FOUND',
+  'BROWSER_EVALUATE_DISABLED',
+  'BROWSER_TIMEOUT',
+  'BROWSER_ABORTED',
+  'BROWSER_SCRIPT_ERROR',
+  'BROWSER_ACTION_FAILED',
 ] as const;
 
 export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
@@ -79,6 +90,7 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'SECRET_STORE_FAILED',
   'LLM_HTTP',
   'NOT_READY',
+  'BROWSER_CONNECT_TIMEOUT',
 ]);
 
 export function isRetryableCode(code: ErrorCode): boolean {
@@ -123,6 +135,16 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   IPC_FAILED: 502,
   BOOT_FAILED: 503,
   NOT_READY: 503,
+  BROWSER_NOT_RUNNING: 409,
+  BROWSER_START_FAILED: 502,
+  BROWSER_CONNECT_TIMEOUT: 504,
+  BROWSER_TAB_NOT_FOUND: 404,
+  BROWSER_REF_NOT_FOUND: 404,
+  BROWSER_EVALUATE_DISABLED: 403,
+  BROWSER_TIMEOUT: 504,
+  BROWSER_ABORTED: 409,
+  BROWSER_SCRIPT_ERROR: 422,
+  BROWSER_ACTION_FAILED: 422,
 };
 
 /** HTTP status for a code; anything not listed is a client error (400). */

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
+import { dispatchBrowser } from '../browser/routes.ts';
+import type { BrowserService } from '../browser/service.ts';
 import type { Boot } from './boot.ts';
 import type { CommandTable } from './command.ts';
 import { toErrorResponse } from './error-response.ts';
@@ -31,9 +33,10 @@ export interface AppOptions {
   /** The port the server listens on (known only after listen when it was 0). */
   port: () => number;
   log: DiagLog;
+  browser: BrowserService;
 }
 
-export function createApp({ boot, token, commands, port, log }: AppOptions): Hono {
+export function createApp({ boot, token, commands, port, log, browser }: AppOptions): Hono {
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -74,6 +77,18 @@ export function createApp({ boot, token, commands, port, log }: AppOptions): Hon
       },
     }),
   );
+
+  // The browser control service: its own routes, independent of the village's boot.
+  app.post('/api/browser/*', async (c) => {
+    const name = c.req.path.slice('/api/browser/'.length);
+    const body = await readJsonObject(c.req.raw);
+    // The request's signal aborts when the client goes away, which ends the request's budget.
+    const result = await dispatchBrowser(browser, name, body, c.req.raw.signal);
+    return c.json(result ?? null);
+  });
+  app.all('/api/browser/*', () => {
+    throw new CoreError('INVALID_ARGUMENT', 'browser routes are called with POST and a JSON object body');
+  });
 
   app.post('/api/:command', async (c) => {
     const name = c.req.param('command');

@@ -16,6 +16,9 @@ import type { Language } from '../domain/enums.ts';
 import type { ModelTemplate } from '../domain/template.ts';
 import type { LlmBackend } from '../llm/backend.ts';
 import type { AppContext } from './context.ts';
+import type { BrowserService } from '../browser/service.ts';
+import { dispatchBrowser } from '../browser/routes.ts';
+import type { BrowserDispatch } from '../tools/browser/browser-tool.ts';
 
 export interface BootDeps {
   paths: VillagePaths;
@@ -27,6 +30,8 @@ export interface BootDeps {
   backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
   /** The MCP connect + handshake limit; the ledger's 30 s unless a test needs a short one. */
   mcpConnectTimeoutMs?: number;
+  /** The browser control service the bundled `browser` tool drives (none: the tool answers that there is no browser). */
+  browser?: BrowserService;
 }
 
 /** The door opens as its settings say; an unreadable settings file leaves it shut (one WARN). */
@@ -103,6 +108,13 @@ export class Boot {
     context.sessions.close();
   }
 
+  /** The browser routes in process, for the bundled tool: the same handlers as `/api/browser/*`. */
+  private browserDispatch(): BrowserDispatch | undefined {
+    const browser = this.deps.browser;
+    if (!browser) return undefined;
+    return (route, body, signal) => dispatchBrowser(browser, route, body, signal);
+  }
+
   status(): BootStatus {
     return { ready: this.context !== null, error: this.failure };
   }
@@ -139,7 +151,7 @@ export class Boot {
         log,
         events,
         secrets,
-        tools: new VillageToolRegistry(village, bundledTools(village, events), mcp),
+        tools: new VillageToolRegistry(village, bundledTools(village, events, this.browserDispatch()), mcp),
         lifecycle: {
           agentStarted: (id) => void mcp.agentStarted(id),
           agentStopped: (id) => void mcp.agentStopped(id),

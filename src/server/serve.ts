@@ -12,6 +12,8 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import { APP_VERSION, appProfile } from '../version.ts';
 import { DIR_MODE } from '../world/fs-util.ts';
 import { VillagePaths } from '../world/paths.ts';
+import { BrowserService } from '../browser/service.ts';
+import { BrowserSettingsStore } from '../browser/settings.ts';
 import { ensureApiToken } from './api-token.ts';
 import { createApp } from './app.ts';
 import { Boot } from './boot.ts';
@@ -31,6 +33,7 @@ export interface ServeOptions {
   secrets?: SecretStore;
   detectLanguage?: () => Language;
   backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
+  browserConnectTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -41,6 +44,7 @@ export interface RunningServer {
   boot: Boot;
   events: EventBus;
   log: DiagLog;
+  browser: BrowserService;
   close(): Promise<void>;
 }
 
@@ -61,7 +65,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     log.note(`secrets: store=${chosen.store.kind} reason=${chosen.reason}`);
   }
   const events = new EventBus();
+  const browser = new BrowserService({
+    log,
+    settings: new BrowserSettingsStore(paths.browserSettings),
+    ...(options.browserConnectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.browserConnectTimeoutMs }),
+  });
   const boot = new Boot({
+    browser,
     paths,
     log,
     events,
@@ -71,7 +83,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
 
   let port = options.port ?? DEFAULT_PORT;
-  const app = createApp({ boot, token, commands: COMMANDS, port: () => port, log });
+  const app = createApp({ boot, token, commands: COMMANDS, port: () => port, log, browser });
   const server: Server = createServer(getRequestListener(app.fetch));
   const closeEvents = attachEventsSocket(server, events, token, () => port);
   const host = options.host ?? '127.0.0.1';
@@ -95,8 +107,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     boot,
     events,
     log,
+    browser,
     close: async () => {
       await boot.close();
+      await browser.stop();
       closeEvents();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

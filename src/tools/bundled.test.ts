@@ -14,7 +14,8 @@ describe('the bundled tool set', () => {
     const tools = bundledTools({} as Village, new EventBus());
     expect(tools.map((t) => t.name)).toEqual([...BUNDLED_TOOL_NAMES]);
     expect(tools.every((t) => t.wantsReason)).toBe(true);
-    expect(BUNDLED_TOOL_NAMES).toHaveLength(8);
+    expect(BUNDLED_TOOL_NAMES).toHaveLength(9);
+    expect(DEFAULT_ENABLED_TOOLS).not.toContain('browser');
     expect(DEFAULT_ENABLED_TOOLS).not.toContain('run');
     expect(WORK_DIR_TOOL_NAMES).not.toContain('run');
   });

@@ -1,7 +1,9 @@
+import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentTool } from '../orchestrator/tool.ts';
 import type { Village } from '../world/village.ts';
+import { browserTool, type BrowserDispatch } from './browser/browser-tool.ts';
 import { diffTool } from './diff/diff-tool.ts';
 import { fdTool } from './fd/fd-tool.ts';
 import { fileTool } from './file/file-tool.ts';
@@ -13,7 +15,7 @@ import { guardedByOverlap } from './work-dir/overlap.ts';
 import { yqTool } from './yq/yq-tool.ts';
 
 /** Every bundled tool, in the ledger's order (BUNDLED_TOOL_NAMES); the registry filters them per agent. */
-export function bundledTools(village: Village, events: EventBus): AgentTool[] {
+export function bundledTools(village: Village, events: EventBus, browser?: BrowserDispatch): AgentTool[] {
   const inWorkDir = (tool: AgentTool) => guardedByOverlap(tool);
   return [
     rememberTool(village),
@@ -27,5 +29,10 @@ export function bundledTools(village: Village, events: EventBus): AgentTool[] {
       onPendingChanged: (agentId) =>
         events.emit({ type: 'pendingCommandsChanged', agentId: agentId as AgentId }),
     }),
+    browserTool(browser ?? noBrowser),
   ];
 }
+
+/** Where no browser service runs (tests that build a village alone): the tool says so. */
+const noBrowser: BrowserDispatch = () =>
+  Promise.reject(new CoreError('BROWSER_NOT_RUNNING', 'no browser control service runs in this process'));

@@ -1,6 +1,9 @@
-/** The bundled tools (ledger part 2 §5.7): `run` is bundled but never in the default set. */
+/**
+ * The bundled tools (ledger part 2 §5.7): `run` is bundled but never in the default set, and neither
+ * is `browser` (ARCHITECTURE §8: it runs scripts in pages; a servant gets it only when asked for).
+ */
 export const DEFAULT_ENABLED_TOOLS = ['remember', 'grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
-export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run'] as const;
+export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run', 'browser'] as const;
 /** Tools that only act inside the work folder: hidden without one, whatever enabledTools says. */
 export const WORK_DIR_TOOL_NAMES = ['grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
 

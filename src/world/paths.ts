@@ -60,4 +60,8 @@ export class VillagePaths {
   get secretsFile(): string {
     return join(this.home, 'secrets.json');
   }
+  /** The browser control service's device settings (evaluateEnabled). */
+  get browserSettings(): string {
+    return join(this.home, 'browser.json');
+  }
 }

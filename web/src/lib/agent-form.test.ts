@@ -49,7 +49,8 @@ describe('tool lists', () => {
     expect(effectiveTools([])).toEqual([]);
   });
   it('touching a checkbox turns null into an explicit list in bundled order', () => {
-    expect(withTool(null, 'run', true)).toEqual([...BUNDLED_TOOL_NAMES]);
+    expect(withTool(null, 'run', true)).toEqual([...BUNDLED_TOOL_NAMES].filter((n) => n !== 'browser'));
+    expect(withTool(null, 'browser', true)).toEqual([...BUNDLED_TOOL_NAMES].filter((n) => n !== 'run'));
     expect(withTool(null, 'grep', false)).toEqual(['remember', 'fd', 'diff', 'sd', 'yq', 'file']);
     expect(withTool(['file', 'remember'], 'grep', true)).toEqual(['remember', 'grep', 'file']);
     expect(withTool(['remember'], 'remember', false)).toEqual([]);

@@ -5,7 +5,7 @@ import type { AgentSpec, ConfigFileKind, ModelTemplate, Role } from './types.ts'
 // bundle; agent-form.test.ts checks the copies against the core's lists.
 /** The set `enabledTools = null` presents; `run` is bundled but never in it (ledger part 2 §5.7). */
 export const DEFAULT_ENABLED_TOOLS = ['remember', 'grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
-export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run'] as const;
+export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run', 'browser'] as const;
 /** Hidden from the servant without a work folder, whatever enabledTools says. */
 export const WORK_DIR_TOOL_NAMES = ['grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
 

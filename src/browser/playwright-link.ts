@@ -1,0 +1,139 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CoreError } from '../domain/errors.ts';
+import { raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Names the targets that do not answer, for a connect that timed out (a frozen renderer). */
+export type FrozenTargetProbe = () => Promise<string[]>;
+
+/**
+ * Playwright's connection to our Chromium over CDP, made lazily. A recovery may retire it without
+ * waiting (a wedged page can keep Playwright's close from finishing); the next action reconnects.
+ */
+export class PlaywrightLink {
+  private browser: Promise<Browser> | null = null;
+  private readonly targetIds = new WeakMap<Page, string>();
+  connects = 0;
+
+  constructor(
+    private readonly wsUrl: string,
+    private readonly connectTimeoutMs: number,
+    private readonly probeFrozen: FrozenTargetProbe,
+  ) {}
+
+  /** The Playwright page of a CDP target; BROWSER_TAB_NOT_FOUND when Playwright does not see it in time. */
+  async page(targetId: string, budget: Budget, operation: string): Promise<Page> {
+    const browser = await this.connected(budget, operation);
+    for (;;) {
+      for (const page of browser.contexts().flatMap((context) => context.pages())) {
+        if ((await this.targetIdOf(page)) === targetId) return page;
+      }
+      // A tab opened over CDP a moment ago reaches Playwright's list shortly after.
+      stepTimeoutMs(budget, operation);
+      await raceBudget(budget, operation, new Promise((resolve) => setTimeout(resolve, 50)));
+      if (budget.remainingMs() <= 0) break;
+      if (!(await this.targetStillListed(browser, targetId))) break;
+    }
+    throw new CoreError('BROWSER_TAB_NOT_FOUND', `tab not found: ${targetId}`);
+  }
+
+  /** Drops the connection without waiting for it to close; the next `page` reconnects. */
+  retire(): void {
+    const old = this.browser;
+    this.browser = null;
+    void old?.then((browser) => browser.close()).catch(() => undefined);
+  }
+
+  get isConnected(): boolean {
+    return this.browser !== null;
+  }
+
+  private async connected(budget: Budget, operation: string): Promise<Browser> {
+    if (!this.browser) {
+      this.connects++;
+      const attempt = this.connect();
+      this.browser = attempt;
+      attempt.catch(() => {
+        if (this.browser === attempt) this.browser = null;
+      });
+    }
+    const current = this.browser;
+    const browser = await raceBudget(budget, operation, current);
+    if (!browser.isConnected()) {
+      if (this.browser === current) this.browser = null;
+      return this.connected(budget, operation);
+    }
+    return browser;
+  }
+
+  /** A hard limit on connecting: Playwright's own connect waits on every page, a frozen one included. */
+  private async connect(): Promise<Browser> {
+    // Playwright's own limit is set later than ours so that ours, which names the frozen tab, answers.
+    const attempt = chromium.connectOverCDP(this.wsUrl, { timeout: this.connectTimeoutMs + 5_000 });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void this.probeFrozen()
+          .catch(() => [] as string[])
+          .then((frozen) => {
+            const which = frozen.length > 0 ? `; not answering: ${frozen.join(', ')}` : '';
+            reject(
+              new CoreError(
+                'BROWSER_CONNECT_TIMEOUT',
+                `Playwright could not connect to Chromium within ${this.connectTimeoutMs} ms${which}`,
+                {
+                  detail:
+                    'a page may be running a script that never ends; close that tab or stop the browser',
+                },
+              ),
+            );
+          });
+      }, this.connectTimeoutMs);
+    });
+    timeout.catch(() => undefined);
+    try {
+      const browser = await Promise.race([attempt, timeout]);
+      browser.on('disconnected', () => {
+        if (this.browser !== null) void this.browser.then((b) => b === browser && (this.browser = null));
+      });
+      return browser;
+    } catch (error) {
+      // A connect that completes after we gave up must not linger.
+      void attempt.then((late) => late.close()).catch(() => undefined);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async targetIdOf(page: Page): Promise<string | null> {
+    const known = this.targetIds.get(page);
+    if (known) return known;
+    if (page.isClosed()) return null;
+    try {
+      const session = await page.context().newCDPSession(page);
+      const { targetInfo } = (await session.send('Target.getTargetInfo')) as {
+        targetInfo: { targetId: string };
+      };
+      await session.detach().catch(() => undefined);
+      this.targetIds.set(page, targetInfo.targetId);
+      return targetInfo.targetId;
+    } catch {
+      return null;
+    }
+  }
+
+  private async targetStillListed(browser: Browser, targetId: string): Promise<boolean> {
+    try {
+      const session = await browser.newBrowserCDPSession();
+      const { targetInfos } = (await session.send('Target.getTargets')) as {
+        targetInfos: Array<{ targetId: string }>;
+      };
+      await session.detach().catch(() => undefined);
+      return targetInfos.some((info) => info.targetId === targetId);
+    } catch {
+      return false;
+    }
+  }
+}

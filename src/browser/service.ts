@@ -1,0 +1,401 @@
+import type { Page } from 'playwright-core';
+import type { DiagLog } from '../diag/log.ts';
+import { CoreError } from '../domain/errors.ts';
+import { actionError } from './action-error.ts';
+import { raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { CdpConnection, CdpProtocolError } from './cdp-connection.ts';
+import { terminate, type TerminateReport } from './cdp-evaluate.ts';
+import { ChromiumProcess, chromiumPath } from './chromium-process.ts';
+import { emptyCounters, type BrowserCounters } from './counters.ts';
+import { DEFAULT_CONNECT_TIMEOUT_MS, PlaywrightLink } from './playwright-link.ts';
+import type { RoleRef } from './role-refs.ts';
+import type { BrowserSettings, BrowserSettingsStore } from './settings.ts';
+import type { BrowserStatus, ScreenshotResponse, SnapshotResponse, TabInfo } from './schemas.ts';
+import { takeSnapshot } from './snapshot.ts';
+
+const WATCHDOG_ATTACH_MS = 1_000;
+
+export interface BrowserServiceOptions {
+  log: DiagLog;
+  settings: BrowserSettingsStore;
+  executablePath?: string;
+  /** The hard limit on Playwright's connect (a frozen renderer must not hang it). */
+  connectTimeoutMs?: number;
+  /** `auto`: CDP evaluate where it can, Playwright otherwise; `playwright`: Playwright only (the old path, for comparison). */
+  evaluateEngine?: 'auto' | 'playwright';
+}
+
+interface Running {
+  chromium: ChromiumProcess;
+  control: CdpConnection;
+  link: PlaywrightLink;
+}
+
+interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+  title: string;
+}
+
+/** The refs of a tab's latest snapshot, and the page they were taken on. */
+interface RefTable {
+  url: string;
+  refs: Record<string, RoleRef>;
+}
+
+/**
+ * Owns one Chromium and everything done with it. Tabs are named by CDP `targetId`; tab bookkeeping
+ * goes over a browser-level CDP socket of our own (it never waits on a page), page actions go
+ * through Playwright, and `act:evaluate` through the isolated CDP engine (evaluate.ts).
+ */
+export class BrowserService {
+  private running: Running | null = null;
+  private starting: Promise<Running> | null = null;
+  private focused: string | null = null;
+  private readonly refTables = new Map<string, RefTable>();
+  /**
+   * A session per tab on the control socket, attached while the tab is well: a stuck page does
+   * not finish attaching a new session, but an existing one still takes `Runtime.terminateExecution`.
+   */
+  private readonly watchdogs = new Map<string, string>();
+  readonly counters: BrowserCounters = emptyCounters();
+  readonly log: DiagLog;
+  readonly evaluateEngine: 'auto' | 'playwright';
+
+  constructor(private readonly options: BrowserServiceOptions) {
+    this.log = options.log;
+    this.evaluateEngine = options.evaluateEngine ?? 'auto';
+  }
+
+  get executable(): string {
+    return this.options.executablePath ?? chromiumPath();
+  }
+
+  settings(): Promise<BrowserSettings> {
+    return this.options.settings.read();
+  }
+
+  async updateSettings(change: Partial<BrowserSettings>): Promise<BrowserSettings> {
+    const next = await this.options.settings.update(change);
+    this.log.note(`browser: settings evaluateEnabled=${String(next.evaluateEnabled)}`);
+    return next;
+  }
+
+  /** The gate for caller-supplied scripts, checked before the tab is touched. */
+  async requireEvaluateEnabled(what: string): Promise<void> {
+    if (!(await this.settings()).evaluateEnabled) {
+      throw new CoreError('BROWSER_EVALUATE_DISABLED', `${what} is turned off (evaluateEnabled is false)`, {
+        detail: 'turn it on with POST /api/browser/settings {"evaluateEnabled": true}',
+      });
+    }
+  }
+
+  async status(): Promise<BrowserStatus> {
+    const running = this.running;
+    let tabs = 0;
+    if (running) tabs = (await this.pageTargets(running).catch(() => [])).length;
+    return {
+      running: running !== null,
+      pid: running?.chromium.pid ?? null,
+      executable: this.executable,
+      evaluateEnabled: (await this.settings()).evaluateEnabled,
+      tabs,
+      playwrightConnected: running?.link.isConnected ?? false,
+    };
+  }
+
+  /** Starts Chromium once; a start while one is on its way joins it. */
+  async start(): Promise<BrowserStatus> {
+    await this.ensureRunning();
+    return this.status();
+  }
+
+  async ensureRunning(): Promise<Running> {
+    if (this.running) return this.running;
+    this.starting ??= this.launch().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  async stop(): Promise<BrowserStatus> {
+    await this.starting?.catch(() => undefined);
+    const running = this.running;
+    if (running) {
+      this.running = null;
+      this.reset();
+      running.control.close();
+      running.link.retire();
+      await running.chromium.close();
+      this.log.note('browser: stopped');
+    }
+    return this.status();
+  }
+
+  /** The running browser, or BROWSER_NOT_RUNNING. */
+  requireRunning(): Running {
+    if (!this.running) {
+      throw new CoreError('BROWSER_NOT_RUNNING', 'the browser is not running', {
+        detail: 'start it first (POST /api/browser/start)',
+      });
+    }
+    return this.running;
+  }
+
+  async tabs(): Promise<{ tabs: TabInfo[] }> {
+    const running = this.requireRunning();
+    const targets = await this.pageTargets(running);
+    return {
+      tabs: targets.map((t) => ({
+        targetId: t.targetId,
+        url: t.url,
+        title: t.title,
+        focused: t.targetId === this.focused,
+      })),
+    };
+  }
+
+  async openTab(url: string | undefined): Promise<{ targetId: string; url: string }> {
+    const running = this.requireRunning();
+    const target = url ?? 'about:blank';
+    const { targetId } = await running.control.send<{ targetId: string }>('Target.createTarget', {
+      url: target,
+    });
+    this.focused = targetId;
+    return { targetId, url: target };
+  }
+
+  async focusTab(targetId: string): Promise<{ ok: true; targetId: string }> {
+    const running = this.requireRunning();
+    await this.requireTab(targetId);
+    await running.control.send('Target.activateTarget', { targetId });
+    this.focused = targetId;
+    return { ok: true, targetId };
+  }
+
+  /** Closes over CDP: works on a tab whose page is stuck in a script. */
+  async closeTab(targetId: string): Promise<{ ok: true; targetId: string }> {
+    const running = this.requireRunning();
+    await this.requireTab(targetId);
+    await running.control.send('Target.closeTarget', { targetId });
+    this.refTables.delete(targetId);
+    this.watchdogs.delete(targetId);
+    if (this.focused === targetId) this.focused = null;
+    return { ok: true, targetId };
+  }
+
+  /** The focused tab if it is still open, else the first tab, else null. */
+  async defaultTab(): Promise<string | null> {
+    const targets = await this.pageTargets(this.requireRunning());
+    if (this.focused && targets.some((t) => t.targetId === this.focused)) return this.focused;
+    return targets[0]?.targetId ?? null;
+  }
+
+  async navigate(
+    targetId: string,
+    url: string,
+    budget: Budget,
+  ): Promise<{ ok: true; targetId: string; url: string }> {
+    const page = await this.page(targetId, budget, 'navigate');
+    this.refTables.delete(targetId);
+    await raceBudget(
+      budget,
+      'navigate',
+      page
+        .goto(url, { timeout: stepTimeoutMs(budget, 'navigate'), waitUntil: 'load' })
+        .catch((error: unknown) => {
+          throw actionError('navigate', error);
+        }),
+    );
+    return { ok: true, targetId, url: page.url() };
+  }
+
+  async snapshot(targetId: string, selector: string | undefined, budget: Budget): Promise<SnapshotResponse> {
+    const page = await this.page(targetId, budget, 'snapshot');
+    const running = this.requireRunning();
+    const taken = await takeSnapshot({
+      page,
+      selector,
+      budget,
+      browserWsUrl: running.chromium.browserWsUrl,
+      targetId,
+    });
+    this.refTables.set(targetId, { url: taken.url, refs: taken.refs });
+    return { targetId, url: taken.url, snapshot: taken.text, refs: taken.refs, mapped: taken.mapped };
+  }
+
+  async screenshot(targetId: string, fullPage: boolean, budget: Budget): Promise<ScreenshotResponse> {
+    const page = await this.page(targetId, budget, 'screenshot');
+    const bytes = await raceBudget(
+      budget,
+      'screenshot',
+      page
+        .screenshot({ type: 'png', fullPage, timeout: stepTimeoutMs(budget, 'screenshot') })
+        .catch((error: unknown) => {
+          throw actionError('screenshot', error);
+        }),
+    );
+    return { targetId, url: page.url(), mimeType: 'image/png', base64: bytes.toString('base64') };
+  }
+
+  /** The ref of the tab's latest snapshot; fails fast when there is none or the page has moved on. */
+  async refFor(targetId: string, ref: string): Promise<RoleRef> {
+    const table = this.refTables.get(targetId);
+    const entry = table?.refs[ref];
+    if (!table || !entry) {
+      throw new CoreError('BROWSER_REF_NOT_FOUND', `unknown ref ${ref} for this tab`, {
+        detail: 'take a new snapshot',
+      });
+    }
+    const { url } = await this.requireTab(targetId);
+    if (url !== table.url) {
+      this.refTables.delete(targetId);
+      throw new CoreError('BROWSER_REF_NOT_FOUND', `the page has changed since the snapshot (${ref})`, {
+        detail: 'take a new snapshot',
+      });
+    }
+    return entry;
+  }
+
+  forgetRefs(targetId: string): void {
+    this.refTables.delete(targetId);
+  }
+
+  /** The tab's CDP info; a stale id is "tab not found", never a guess by URL. */
+  async requireTab(targetId: string): Promise<TargetInfo> {
+    const running = this.requireRunning();
+    try {
+      const { targetInfo } = await running.control.send<{ targetInfo: TargetInfo }>('Target.getTargetInfo', {
+        targetId,
+      });
+      if (targetInfo.type === 'page') return targetInfo;
+    } catch (error) {
+      if (!(error instanceof CdpProtocolError)) throw this.lostBrowser(error);
+    }
+    this.refTables.delete(targetId);
+    throw new CoreError('BROWSER_TAB_NOT_FOUND', `tab not found: ${targetId}`, {
+      detail: 'list the tabs again',
+    });
+  }
+
+  /** The Playwright page of a tab (connecting Playwright if needed). */
+  async page(targetId: string, budget: Budget, operation: string): Promise<Page> {
+    const running = this.requireRunning();
+    await this.requireTab(targetId);
+    await this.ensureWatchdog(running, targetId);
+    const connectsBefore = running.link.connects;
+    const page = await running.link.page(targetId, budget, operation);
+    this.counters.playwrightConnects += running.link.connects - connectsBefore;
+    return page;
+  }
+
+  /** The last-resort recovery's first half: stop what runs in the tab, on the tab's watchdog session. */
+  async terminateOnWatchdog(targetId: string): Promise<TerminateReport> {
+    const running = this.running;
+    const sessionId = this.watchdogs.get(targetId);
+    if (!running || sessionId === undefined) return { sent: false, acknowledged: false };
+    return terminate(running.control, sessionId);
+  }
+
+  private async ensureWatchdog(running: Running, targetId: string): Promise<void> {
+    if (this.watchdogs.has(targetId)) return;
+    const attach = running.control.send<{ sessionId: string }>('Target.attachToTarget', {
+      targetId,
+      flatten: true,
+    });
+    const attached = await Promise.race([
+      attach,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), WATCHDOG_ATTACH_MS).unref()),
+    ]).catch(() => null);
+    if (attached) this.watchdogs.set(targetId, attached.sessionId);
+  }
+
+  /** Stops a stuck Playwright evaluate: terminate is sent elsewhere; here the connection is retired without waiting. */
+  retirePlaywright(): void {
+    this.running?.link.retire();
+  }
+
+  get browserWsUrl(): string {
+    return this.requireRunning().chromium.browserWsUrl;
+  }
+
+  private async launch(): Promise<Running> {
+    const chromium = await ChromiumProcess.launch(this.executable);
+    let control: CdpConnection;
+    try {
+      control = await CdpConnection.open(chromium.browserWsUrl, 10_000);
+    } catch (error) {
+      await chromium.close();
+      throw new CoreError(
+        'BROWSER_START_FAILED',
+        `could not open the DevTools socket (${(error as Error).message})`,
+      );
+    }
+    const link = new PlaywrightLink(
+      chromium.browserWsUrl,
+      this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      () => this.frozenTargets(),
+    );
+    const running: Running = { chromium, control, link };
+    chromium.onExit(() => {
+      if (this.running !== running) return;
+      this.running = null;
+      this.reset();
+      control.close();
+      link.retire();
+      this.log.warn('browser: Chromium exited');
+    });
+    this.running = running;
+    this.log.note(`browser: started pid=${String(chromium.pid)} executable=${chromium.executable}`);
+    return running;
+  }
+
+  private reset(): void {
+    this.refTables.clear();
+    this.watchdogs.clear();
+    this.focused = null;
+  }
+
+  private async pageTargets(running: Running): Promise<TargetInfo[]> {
+    try {
+      const { targetInfos } = await running.control.send<{ targetInfos: TargetInfo[] }>('Target.getTargets');
+      return targetInfos.filter((t) => t.type === 'page');
+    } catch (error) {
+      throw this.lostBrowser(error);
+    }
+  }
+
+  /** Page targets whose renderer does not answer a trivial evaluate within 500 ms, as `id (url)`. */
+  private async frozenTargets(): Promise<string[]> {
+    const running = this.running;
+    if (!running) return [];
+    const targets = await this.pageTargets(running);
+    const frozen: string[] = [];
+    for (const target of targets) {
+      const connection = await CdpConnection.open(running.chromium.browserWsUrl, 1_000);
+      try {
+        const answered = await Promise.race([
+          connection
+            .send<{ sessionId: string }>('Target.attachToTarget', {
+              targetId: target.targetId,
+              flatten: true,
+            })
+            .then(({ sessionId }) => connection.send('Runtime.evaluate', { expression: '1' }, sessionId))
+            .then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500).unref()),
+        ]).catch(() => false);
+        if (!answered) frozen.push(`${target.targetId} (${target.url.slice(0, 200)})`);
+      } finally {
+        connection.close();
+      }
+    }
+    return frozen;
+  }
+
+  private lostBrowser(error: unknown): CoreError {
+    return new CoreError('BROWSER_NOT_RUNNING', 'the browser does not answer', {
+      detail: `${(error as Error).message}; start it again`,
+    });
+  }
+}
