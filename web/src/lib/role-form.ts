@@ -13,7 +13,17 @@ export const ROLE_COLOR_NAMES: readonly RoleColor[] = [
 ];
 
 /** BUNDLED_TOOL_NAMES / DEFAULT_ENABLED_TOOLS in src/tools/tool-names.ts (`run` is never a default). */
-export const BUNDLED_TOOLS = ['remember', 'grep', 'fd', 'diff', 'sd', 'yq', 'file', 'run', 'browser'] as const;
+export const BUNDLED_TOOLS = [
+  'remember',
+  'grep',
+  'fd',
+  'diff',
+  'sd',
+  'yq',
+  'file',
+  'run',
+  'browser',
+] as const;
 export const DEFAULT_TOOLS = ['remember', 'grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
 
 /** A servant's tool-loop limit when none is set; a role's limit is 1..255 (u8, at least 1). */
