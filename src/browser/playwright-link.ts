@@ -13,7 +13,8 @@ export type FrozenTargetProbe = () => Promise<string[]>;
  */
 export class PlaywrightLink {
   private browser: Promise<Browser> | null = null;
-  private readonly targetIds = new WeakMap<Page, string>();
+  /** Each page's targetId, asked once (the answer, or the question still in flight on a stuck page). */
+  private readonly targetIds = new WeakMap<Page, Promise<string | null>>();
   connects = 0;
 
   constructor(
@@ -26,9 +27,13 @@ export class PlaywrightLink {
   async page(targetId: string, budget: Budget, operation: string): Promise<Page> {
     const browser = await this.connected(budget, operation);
     for (;;) {
-      for (const page of browser.contexts().flatMap((context) => context.pages())) {
-        if ((await this.targetIdOf(page)) === targetId) return page;
-      }
+      const pages = browser.contexts().flatMap((context) => context.pages());
+      const found = await raceBudget(
+        budget,
+        operation,
+        firstMatch(pages, (page) => this.targetIdOf(page), targetId),
+      );
+      if (found) return found;
       // A tab opened over CDP a moment ago reaches Playwright's list shortly after.
       stepTimeoutMs(budget, operation);
       await raceBudget(budget, operation, new Promise((resolve) => setTimeout(resolve, 50)));
@@ -107,21 +112,26 @@ export class PlaywrightLink {
     }
   }
 
-  private async targetIdOf(page: Page): Promise<string | null> {
+  /** Asked through a CDP session on the page: on a stuck page the answer waits, so it is asked only once. */
+  private targetIdOf(page: Page): Promise<string | null> {
     const known = this.targetIds.get(page);
     if (known) return known;
-    if (page.isClosed()) return null;
-    try {
-      const session = await page.context().newCDPSession(page);
-      const { targetInfo } = (await session.send('Target.getTargetInfo')) as {
-        targetInfo: { targetId: string };
-      };
-      await session.detach().catch(() => undefined);
-      this.targetIds.set(page, targetInfo.targetId);
-      return targetInfo.targetId;
-    } catch {
-      return null;
-    }
+    if (page.isClosed()) return Promise.resolve(null);
+    const asked = (async () => {
+      try {
+        const session = await page.context().newCDPSession(page);
+        const { targetInfo } = (await session.send('Target.getTargetInfo')) as {
+          targetInfo: { targetId: string };
+        };
+        await session.detach().catch(() => undefined);
+        return targetInfo.targetId;
+      } catch {
+        this.targetIds.delete(page);
+        return null;
+      }
+    })();
+    this.targetIds.set(page, asked);
+    return asked;
   }
 
   private async targetStillListed(browser: Browser, targetId: string): Promise<boolean> {
@@ -136,4 +146,25 @@ export class PlaywrightLink {
       return false;
     }
   }
+}
+
+/**
+ * The first page whose id is `targetId`, without waiting on the others (a stuck page answers late);
+ * null once every page has answered and none matched.
+ */
+function firstMatch(
+  pages: Page[],
+  idOf: (page: Page) => Promise<string | null>,
+  targetId: string,
+): Promise<Page | null> {
+  return new Promise((resolve) => {
+    let left = pages.length;
+    if (left === 0) resolve(null);
+    for (const page of pages) {
+      void idOf(page).then((id) => {
+        if (id === targetId) resolve(page);
+        else if (--left === 0) resolve(null);
+      });
+    }
+  });
 }

@@ -58,7 +58,7 @@ export class BrowserService {
    * A session per tab on the control socket, attached while the tab is well: a stuck page does
    * not finish attaching a new session, but an existing one still takes `Runtime.terminateExecution`.
    */
-  private readonly watchdogs = new Map<string, string>();
+  private readonly watchdogs = new Map<string, Promise<string>>();
   readonly counters: BrowserCounters = emptyCounters();
   readonly log: DiagLog;
   readonly evaluateEngine: 'auto' | 'playwright';
@@ -181,6 +181,10 @@ export class BrowserService {
     await running.control.send('Target.closeTarget', { targetId });
     this.refTables.delete(targetId);
     this.watchdogs.delete(targetId);
+    // closeTarget answers before the target is gone; wait (briefly) so a stale id is stale at once.
+    for (let i = 0; i < 40 && (await this.isListed(running, targetId)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     if (this.focused === targetId) this.focused = null;
     return { ok: true, targetId };
   }
@@ -222,7 +226,11 @@ export class BrowserService {
       targetId,
     });
     this.refTables.set(targetId, { url: taken.url, refs: taken.refs });
-    return { targetId, url: taken.url, snapshot: taken.text, refs: taken.refs, mapped: taken.mapped };
+    // The scope stays inside (it only builds the locator); the answer has the documented ref fields.
+    const refs = Object.fromEntries(
+      Object.entries(taken.refs).map(([ref, { scope: _scope, ...shown }]) => [ref, shown]),
+    );
+    return { targetId, url: taken.url, snapshot: taken.text, refs, mapped: taken.mapped };
   }
 
   async screenshot(targetId: string, fullPage: boolean, budget: Budget): Promise<ScreenshotResponse> {
@@ -283,7 +291,7 @@ export class BrowserService {
   async page(targetId: string, budget: Budget, operation: string): Promise<Page> {
     const running = this.requireRunning();
     await this.requireTab(targetId);
-    await this.ensureWatchdog(running, targetId);
+    await this.requireResponsive(running, targetId, budget, operation);
     const connectsBefore = running.link.connects;
     const page = await running.link.page(targetId, budget, operation);
     this.counters.playwrightConnects += running.link.connects - connectsBefore;
@@ -293,22 +301,58 @@ export class BrowserService {
   /** The last-resort recovery's first half: stop what runs in the tab, on the tab's watchdog session. */
   async terminateOnWatchdog(targetId: string): Promise<TerminateReport> {
     const running = this.running;
-    const sessionId = this.watchdogs.get(targetId);
-    if (!running || sessionId === undefined) return { sent: false, acknowledged: false };
+    const watchdog = this.watchdogs.get(targetId);
+    if (!running || !watchdog) return { sent: false, acknowledged: false };
+    const sessionId = await Promise.race([
+      watchdog.catch(() => null),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), WATCHDOG_ATTACH_MS).unref()),
+    ]);
+    if (sessionId === null) return { sent: false, acknowledged: false };
     return terminate(running.control, sessionId);
   }
 
-  private async ensureWatchdog(running: Running, targetId: string): Promise<void> {
-    if (this.watchdogs.has(targetId)) return;
-    const attach = running.control.send<{ sessionId: string }>('Target.attachToTarget', {
-      targetId,
-      flatten: true,
-    });
-    const attached = await Promise.race([
-      attach,
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), WATCHDOG_ATTACH_MS).unref()),
-    ]).catch(() => null);
-    if (attached) this.watchdogs.set(targetId, attached.sessionId);
+  /**
+   * Before Playwright touches a tab: the tab answers a trivial evaluate on its watchdog session, or
+   * the operation fails within its budget naming the tab (Playwright would wait on it for good).
+   */
+  private async requireResponsive(
+    running: Running,
+    targetId: string,
+    budget: Budget,
+    operation: string,
+  ): Promise<void> {
+    const alive = this.watchdog(running, targetId).then((sessionId) =>
+      running.control.send('Runtime.evaluate', { expression: '1' }, sessionId),
+    );
+    try {
+      await raceBudget(budget, operation, alive);
+    } catch (error) {
+      if (budget.ended() !== 'timeout') throw error;
+      throw new CoreError(
+        'BROWSER_TIMEOUT',
+        `${operation} timed out after ${budget.timeoutMs} ms: tab ${targetId} does not answer`,
+        {
+          detail:
+            'a script may be running in the page; close the tab (tabs/close works on it) or stop the browser',
+        },
+      );
+    }
+  }
+
+  /** The tab's watchdog session, attached once while the tab answers. */
+  private watchdog(running: Running, targetId: string): Promise<string> {
+    let session = this.watchdogs.get(targetId);
+    if (!session) {
+      session = running.control
+        .send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })
+        .then(({ sessionId }) => sessionId);
+      const attempt = session;
+      attempt.catch(() => {
+        if (this.watchdogs.get(targetId) === attempt) this.watchdogs.delete(targetId);
+      });
+      this.watchdogs.set(targetId, attempt);
+    }
+    return session;
   }
 
   /** Stops a stuck Playwright evaluate: terminate is sent elsewhere; here the connection is retired without waiting. */
@@ -355,6 +399,10 @@ export class BrowserService {
     this.refTables.clear();
     this.watchdogs.clear();
     this.focused = null;
+  }
+
+  private async isListed(running: Running, targetId: string): Promise<boolean> {
+    return (await this.pageTargets(running)).some((t) => t.targetId === targetId);
   }
 
   private async pageTargets(running: Running): Promise<TargetInfo[]> {

@@ -1,0 +1,75 @@
+/** Real Chromium: a renderer frozen before Playwright connects, and a Chromium that dies. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageServer, type PageServer } from './pages.ts';
+import { serviceKit, type ServiceKit } from './service-kit.ts';
+
+let pages: PageServer;
+let kit: ServiceKit;
+
+beforeAll(async () => {
+  pages = await startPageServer();
+  kit = serviceKit();
+  await kit.call('start');
+}, 60_000);
+
+afterAll(async () => {
+  await kit.call('stop');
+  await pages.close();
+});
+
+describe('a frozen renderer', () => {
+  it('a Playwright action on it fails within its budget naming the tab, which can still be closed', async () => {
+    const { targetId: frozen } = await kit.call<{ targetId: string }>('tabs/open', {
+      url: pages.url('/freeze'),
+    });
+    const { targetId: healthy } = await kit.openAndSnapshot(pages.url('/form'));
+    const error = await kit.failure('snapshot', { targetId: frozen, timeoutMs: 2_000 });
+    expect(error.code).toBe('BROWSER_TIMEOUT');
+    expect(error.message).toBe(`snapshot timed out after 2000 ms: tab ${frozen} does not answer`);
+    expect(error.detail).toContain('tabs/close');
+    // The other tab is not held up by it.
+    await kit.call('act', { kind: 'click', targetId: healthy, ref: 'e2' });
+    await kit.call('tabs/close', { targetId: frozen });
+    const { tabs } = await kit.call<{ tabs: Array<{ targetId: string }> }>('tabs');
+    expect(tabs.map((tab) => tab.targetId)).not.toContain(frozen);
+  }, 60_000);
+
+  it('a Playwright connect that runs out of time names the tab that does not answer', async () => {
+    const quick = serviceKit({ connectTimeoutMs: 1 });
+    await quick.call('start');
+    try {
+      const { targetId: frozen } = await quick.call<{ targetId: string }>('tabs/open', {
+        url: pages.url('/freeze'),
+      });
+      const { targetId: healthy } = await quick.call<{ targetId: string }>('tabs/open', {
+        url: pages.url('/form'),
+      });
+      const error = await quick.failure('navigate', { targetId: healthy, url: pages.url('/other') });
+      expect(error.code).toBe('BROWSER_CONNECT_TIMEOUT');
+      expect(error.message).toContain('within 1 ms; not answering: ');
+      expect(error.message).toContain(`${frozen} (${pages.url('/freeze')})`);
+      expect(error.message).not.toContain(healthy);
+      expect(error.retryable).toBe(true);
+    } finally {
+      await quick.call('stop');
+    }
+  }, 60_000);
+});
+
+describe('a Chromium that exits', () => {
+  it('is reported as not running, and starts again', async () => {
+    const { pid } = await kit.call<{ pid: number }>('status');
+    process.kill(pid, 'SIGKILL');
+    for (let i = 0; i < 100 && (await kit.call<{ running: boolean }>('status')).running; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await kit.call<{ running: boolean }>('status')).running).toBe(false);
+    expect((await kit.failure('tabs')).code).toBe('BROWSER_NOT_RUNNING');
+    expect(kit.lines).toContain('WARN browser: Chromium exited');
+    const again = await kit.call<{ running: boolean; pid: number }>('start');
+    expect(again.running).toBe(true);
+    expect(again.pid).not.toBe(pid);
+    const { targetId } = await kit.openAndSnapshot(pages.url('/form'));
+    await kit.call('act', { kind: 'click', targetId, ref: 'e2' });
+  }, 60_000);
+});
