@@ -4,7 +4,7 @@ import { CdpConnection, CdpProtocolError } from './cdp-connection.ts';
 import { classifySource, elementSource } from './script-source.ts';
 
 /** How long a `Runtime.terminateExecution` may take before the socket is closed anyway. */
-export const TERMINATE_WAIT_MS = 300;
+export const TERMINATE_WAIT_MS = 500;
 
 export type EvaluateTarget = { kind: 'page' } | { kind: 'element'; backendDOMNodeId: number };
 
