@@ -1,7 +1,7 @@
 import { CoreError } from '../domain/errors.ts';
 import { budgetError, raceBudget, type Budget } from './budget.ts';
-import { CdpConnection, CdpProtocolError } from './cdp-connection.ts';
-import { classifySource, elementSource } from './script-source.ts';
+import { CdpConnection, CdpProtocolError, CdpTransportError } from './cdp-connection.ts';
+import { elementFunction, pageExpression } from './script-source.ts';
 
 /** How long a `Runtime.terminateExecution` may take before the socket is closed anyway. */
 export const TERMINATE_WAIT_MS = 500;
@@ -49,9 +49,6 @@ interface EvaluateAnswer {
   exceptionDetails?: { text?: string; exception?: RemoteObject };
 }
 
-const CALL_SELF = 'async function () { return typeof this === "function" ? await this() : this; }';
-const CALL_ON_ELEMENT = 'async function (fn) { return typeof fn === "function" ? await fn(this) : fn; }';
-
 /**
  * Runs `fn` in the tab on a socket and session of its own, outside Playwright's per-page queue. When
  * the budget ends first: `Runtime.terminateExecution` (best effort, bounded), the socket closes, and
@@ -98,7 +95,7 @@ export async function evaluateOverCdp(
     try {
       return await raceBudget(budget, 'evaluate', run);
     } catch (error) {
-      if (!budget.ended()) throw error;
+      if (!budget.ended()) throw typedRunError(error);
       const cause = budget.ended() === 'aborted' ? 'aborted' : 'timeout';
       const report = await terminate(connection, sessionId);
       hooks.terminated?.(report, cause);
@@ -115,45 +112,27 @@ export async function evaluateOverCdp(
   }
 }
 
+/** One command per evaluate: nothing between two steps for a navigation to slip into. */
 async function runInSession(
   connection: CdpConnection,
   sessionId: string,
   request: CdpEvaluateRequest,
 ): Promise<unknown> {
   if (request.target.kind === 'page') {
-    const first = await connection.send<EvaluateAnswer>(
+    const answer = await connection.send<EvaluateAnswer>(
       'Runtime.evaluate',
-      {
-        expression: classifySource(request.fn).source,
-        awaitPromise: true,
-        userGesture: true,
-        objectGroup: 'fuseforks',
-      },
+      { expression: pageExpression(request.fn), awaitPromise: true, returnByValue: true, userGesture: true },
       sessionId,
     );
-    throwIfException(first);
-    const value = first.result ?? {};
-    if (!value.objectId) return primitiveValue(value);
-    const called = await connection.send<EvaluateAnswer>(
-      'Runtime.callFunctionOn',
-      {
-        functionDeclaration: CALL_SELF,
-        objectId: value.objectId,
-        awaitPromise: true,
-        returnByValue: true,
-        userGesture: true,
-      },
-      sessionId,
-    );
-    throwIfException(called);
-    return primitiveValue(called.result ?? {});
+    throwIfException(answer);
+    return primitiveValue(answer.result ?? {});
   }
-  const source = elementSource(request.fn);
+  const declaration = elementFunction(request.fn);
   let objectId: string | undefined;
   try {
     const resolved = await connection.send<{ object?: RemoteObject }>(
       'DOM.resolveNode',
-      { backendNodeId: request.target.backendDOMNodeId, objectGroup: 'fuseforks' },
+      { backendNodeId: request.target.backendDOMNodeId },
       sessionId,
     );
     objectId = resolved.object?.objectId;
@@ -165,30 +144,19 @@ async function runInSession(
       detail: 'take a new snapshot',
     });
   }
-  // The function source is evaluated first (it may be an expression), then called with the element as its argument.
-  const fnObject = await connection.send<EvaluateAnswer>(
-    'Runtime.evaluate',
-    { expression: source, objectGroup: 'fuseforks' },
-    sessionId,
-  );
-  throwIfException(fnObject);
-  const argument = fnObject.result?.objectId
-    ? { objectId: fnObject.result.objectId }
-    : { value: primitiveValue(fnObject.result ?? {}) };
-  const called = await connection.send<EvaluateAnswer>(
+  const answer = await connection.send<EvaluateAnswer>(
     'Runtime.callFunctionOn',
     {
-      functionDeclaration: CALL_ON_ELEMENT,
+      functionDeclaration: declaration,
       objectId,
-      arguments: [argument],
       awaitPromise: true,
       returnByValue: true,
       userGesture: true,
     },
     sessionId,
   );
-  throwIfException(called);
-  return primitiveValue(called.result ?? {});
+  throwIfException(answer);
+  return primitiveValue(answer.result ?? {});
 }
 
 /** Sends `Runtime.terminateExecution` and waits at most TERMINATE_WAIT_MS for its answer. */
@@ -203,6 +171,24 @@ export async function terminate(connection: CdpConnection, sessionId: string): P
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), TERMINATE_WAIT_MS).unref()),
   ]);
   return { sent: true, acknowledged };
+}
+
+/** A CDP or socket failure while the script ran, as a typed error (the page may have navigated away). */
+function typedRunError(error: unknown): unknown {
+  if (error instanceof CdpProtocolError) {
+    const navigated = /context with specified id|context was destroyed/i.test(error.message);
+    return new CoreError(
+      'BROWSER_ACTION_FAILED',
+      navigated
+        ? 'evaluate failed: the page navigated while the script ran'
+        : `evaluate failed: ${error.message}`,
+      { detail: navigated ? 'run it again once the page has loaded' : null },
+    );
+  }
+  if (error instanceof CdpTransportError) {
+    return new CoreError('BROWSER_ACTION_FAILED', `evaluate failed: ${error.message}`);
+  }
+  return error;
 }
 
 function throwIfException(answer: EvaluateAnswer): void {

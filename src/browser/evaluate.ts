@@ -10,7 +10,7 @@ import {
 import { recordDuration, type EvaluateEngine, type FallbackReason } from './counters.ts';
 import { locatorFor } from './locator.ts';
 import type { RoleRef } from './role-refs.ts';
-import { classifySource, elementSource } from './script-source.ts';
+import { elementSource, pageExpression } from './script-source.ts';
 import type { Page } from 'playwright-core';
 import type { ActRequest } from './schemas.ts';
 import type { BrowserService } from './service.ts';
@@ -104,13 +104,6 @@ async function playwrightEvaluate(
     );
     throw budgetError(budget, 'evaluate', 'the Playwright connection was reset; the next action reconnects');
   }
-}
-
-/** The same meaning as the CDP page path: an expression is called when it is a function. */
-function pageExpression(fn: string): string {
-  const source = classifySource(fn);
-  if (source.kind === 'script') return source.source;
-  return `(async (value) => (typeof value === 'function' ? await value() : value))(${source.source})`;
 }
 
 function elementEvaluate(page: Page, ref: RoleRef, fn: string, budget: Budget): Promise<unknown> {

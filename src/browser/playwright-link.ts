@@ -77,8 +77,10 @@ export class PlaywrightLink {
     // Playwright's own limit is set later than ours so that ours, which names the frozen tab, answers.
     const attempt = chromium.connectOverCDP(this.wsUrl, { timeout: this.connectTimeoutMs + 5_000 });
     let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
+        timedOut = true;
         void this.probeFrozen()
           .catch(() => [] as string[])
           .then((frozen) => {
@@ -99,6 +101,11 @@ export class PlaywrightLink {
     timeout.catch(() => undefined);
     try {
       const browser = await Promise.race([attempt, timeout]);
+      // Connected while the frozen tabs were being named: the limit has passed all the same.
+      if (timedOut) {
+        void browser.close().catch(() => undefined);
+        return await timeout;
+      }
       browser.on('disconnected', () => {
         if (this.browser !== null) void this.browser.then((b) => b === browser && (this.browser = null));
       });

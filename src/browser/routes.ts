@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CoreError } from '../domain/errors.ts';
+import { coreErrorFromZod } from '../domain/schemas.ts';
 import { act } from './act.ts';
 import { withBudget } from './budget.ts';
 import {
@@ -41,7 +42,9 @@ export const BROWSER_ROUTES: Readonly<Record<string, BrowserRoute<unknown>>> = {
       : service.updateSettings({ evaluateEnabled: args.evaluateEnabled }),
   ),
   tabs: route(EMPTY_ARGS, (service) => service.tabs()),
-  'tabs/open': route(TAB_OPEN_ARGS, (service, args) => service.openTab(args.url)),
+  'tabs/open': route(TAB_OPEN_ARGS, (service, args, signal) =>
+    withBudget({ timeoutMs: args.timeoutMs, signal }, (budget) => service.openTab(args.url, budget)),
+  ),
   'tabs/focus': route(TAB_ARGS, (service, args) => service.focusTab(args.targetId)),
   'tabs/close': route(TAB_ARGS, (service, args) => service.closeTab(args.targetId)),
   navigate: route(NAVIGATE_ARGS, (service, args, signal) =>
@@ -82,6 +85,8 @@ export async function dispatchBrowser(
     });
   }
   const entry = BROWSER_ROUTES[name]!;
-  const args = entry.args.parse(body ?? {});
-  return entry.run(service, args, signal);
+  // Validated here, so in-process callers get the same typed error as HTTP ones.
+  const parsed = entry.args.safeParse(body ?? {});
+  if (!parsed.success) throw coreErrorFromZod(parsed.error);
+  return entry.run(service, parsed.data, signal);
 }

@@ -30,3 +30,16 @@ export function elementSource(fn: string): string {
   }
   return source.source;
 }
+
+/** A page evaluate's one expression: a function source is called, anything else is its value. */
+export function pageExpression(fn: string): string {
+  const source = classifySource(fn);
+  if (source.kind === 'script') return source.source;
+  return `(async (value) => (typeof value === 'function' ? await value() : value))${source.source}`;
+}
+
+/** The declaration `Runtime.callFunctionOn` runs on the element (`this`): calls `fn` with it. */
+export function elementFunction(fn: string): string {
+  const source = elementSource(fn);
+  return `async function () { const value = ${source}; return typeof value === 'function' ? await value(this) : value; }`;
+}

@@ -156,14 +156,16 @@ export class BrowserService {
     };
   }
 
-  async openTab(url: string | undefined): Promise<{ targetId: string; url: string }> {
+  /** Opens a tab; with a URL it answers once the page has loaded (so a snapshot right after sees it). */
+  async openTab(url: string | undefined, budget: Budget): Promise<{ targetId: string; url: string }> {
     const running = this.requireRunning();
-    const target = url ?? 'about:blank';
     const { targetId } = await running.control.send<{ targetId: string }>('Target.createTarget', {
-      url: target,
+      url: 'about:blank',
     });
     this.focused = targetId;
-    return { targetId, url: target };
+    if (url === undefined) return { targetId, url: 'about:blank' };
+    const loaded = await this.navigate(targetId, url, budget);
+    return { targetId, url: loaded.url };
   }
 
   async focusTab(targetId: string): Promise<{ ok: true; targetId: string }> {

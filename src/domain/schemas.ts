@@ -3,6 +3,7 @@
  * the plain types of this folder are used.
  */
 import { z } from 'zod';
+import { CoreError } from './errors.ts';
 import { isSafeIdentifier, isUuidV4 } from './ids.ts';
 import type { AgentGroupId, AgentId, ModelTemplateId, RoleId } from './ids.ts';
 import { AGENT_SPEC_DEFAULTS } from './agent.ts';
@@ -18,6 +19,17 @@ import { MAX_PRICE_PER_MTOK, TEMPLATE_DEFAULTS } from './template.ts';
 
 /** Marks an issue so the error mapper answers UNSAFE_IDENTIFIER instead of INVALID_ARGUMENT. */
 export const UNSAFE_ID_PARAM = { ledgerCode: 'UNSAFE_IDENTIFIER' } as const;
+
+/** A failed argument check as the typed error callers get: the first issue, `path: message`. */
+export function coreErrorFromZod(error: z.ZodError): CoreError {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'arguments';
+  const message = `${where}: ${issue?.message ?? 'invalid'}`;
+  const params =
+    issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
+  if (params?.ledgerCode === UNSAFE_ID_PARAM.ledgerCode) return new CoreError('UNSAFE_IDENTIFIER', message);
+  return new CoreError('INVALID_ARGUMENT', message);
+}
 
 const safeId = (what: string) =>
   z.string().refine(isSafeIdentifier, {

@@ -6,12 +6,14 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
 import {
+  isInterruptLine,
   isReply,
   startFakeServant,
   startTestVillage,
   waitForMessage,
   type TestVillage,
 } from '../helpers/village-server.ts';
+import type { BrowserCounters } from '../../src/browser/counters.ts';
 import { startPageServer, type PageServer } from './pages.ts';
 
 let fake: FakeProvider;
@@ -101,4 +103,38 @@ it('gives failures back as text with their code: an unknown ref, and evaluate tu
   );
   expect(disabled).toMatch(/^error BROWSER_EVALUATE_DISABLED: /);
   expect(badKind).toMatch(/^error INVALID_ARGUMENT: kind: /);
+}, 90_000);
+
+it('an interrupt ends a servant evaluate that would never settle, like a client disconnect', async () => {
+  await startFakeServant(v, fake.baseUrl, { id: 'surfer', name: 'Surfer', enabledTools: ['browser'] });
+  await v.ok('browser/start');
+  const { targetId } = await v.ok<{ targetId: string }>('browser/tabs/open', { url: pages.url('/form') });
+  fake.enqueue({
+    body: openAiToolCall('browser', {
+      action: 'act',
+      targetId,
+      request: { kind: 'evaluate', fn: '() => new Promise(() => {})', timeoutMs: 60_000 },
+    }),
+  });
+  await v.ok('send_user_message', { to: 'surfer', content: 'wait forever' });
+  let counters = await v.ok<BrowserCounters>('browser/counters');
+  for (let i = 0; i < 500 && fake.requests.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 500));
+  const interrupted = await v.ok('interrupt_turn', { agentId: 'surfer' });
+  expect(interrupted).toEqual({ interrupted: true });
+  await waitForMessage(v, isInterruptLine, 'the interrupt line');
+  for (let i = 0; i < 100 && counters.evaluate.aborts === 0; i += 1) {
+    await new Promise((r) => setTimeout(r, 20));
+    counters = await v.ok<BrowserCounters>('browser/counters');
+  }
+  expect(counters.evaluate).toMatchObject({ total: 1, aborts: 1, timeouts: 0 });
+  expect(counters.terminateExecution.sent).toBe(1);
+  expect(fake.requests).toHaveLength(1);
+  // The tab is free for the next caller.
+  const read = await v.ok<{ result: unknown }>('browser/act', {
+    kind: 'evaluate',
+    targetId,
+    fn: '() => document.title',
+  });
+  expect(read.result).toBe('Form');
 }, 90_000);

@@ -12,8 +12,6 @@ export const PAGES: Record<string, string> = {
 <main><button id="inner" onclick="this.textContent = 'Inner done'">Inner</button></main>
 <script>window.clicks = 0;</script>`,
   '/other': `<!doctype html><title>Other</title><button>Elsewhere</button>`,
-  /** Freezes its renderer as it loads, before anyone has connected to it. */
-  '/freeze': `<!doctype html><title>Freeze</title><script>for (;;) {}</script>`,
 };
 
 export interface PageServer {

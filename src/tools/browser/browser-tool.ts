@@ -134,15 +134,5 @@ function failureText(error: unknown, language: Language): string {
     const detail = error.detail ? ` (${error.detail.split('\n')[0]!.slice(0, 300)})` : '';
     return `${label} ${error.code}: ${error.message}${detail}`;
   }
-  if (error instanceof Error && error.name === 'ZodError')
-    return `${label} INVALID_ARGUMENT: ${zodSummary(error)}`;
   return `${label}: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-function zodSummary(error: Error): string {
-  const issues = (error as Error & { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues ?? [];
-  const first = issues[0];
-  if (!first) return 'invalid arguments';
-  const where = first.path.length > 0 ? first.path.map(String).join('.') : 'arguments';
-  return `${where}: ${first.message}`;
 }
