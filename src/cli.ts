@@ -2,8 +2,10 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from './version.ts';
-import { DEFAULT_PORT, startServer } from './server/serve.ts';
-import { ensureUiBuilt } from './server/web-ui.ts';
+import { browserMain } from './browser/cli-browser.ts';
+import { DEFAULT_PORT } from './server/default-port.ts';
+// The server (and the UI build) load only for `serve`: the small helpers start in a moment.
+import type { RunningServer } from './server/serve.ts';
 
 const USAGE = `Usage: fuseforks [serve] [--workspace DIR] [--home DIR] [--port N] [--host H]
 
@@ -11,6 +13,10 @@ const USAGE = `Usage: fuseforks [serve] [--workspace DIR] [--home DIR] [--port N
   --home DIR       app data on this device ($FUSEFORKS_HOME, default ~/.local/share/fuseforks)
   --port N         HTTP port            ($FUSEFORKS_PORT, default ${DEFAULT_PORT})
   --host H         bind address         (default 127.0.0.1)
+
+       fuseforks browser <command> [options]   control the running server's browser
+                                               (status, start, open, snapshot, evaluate, …;
+                                               see fuseforks browser --help)
 `;
 
 export function defaultHome(env: NodeJS.ProcessEnv = process.env): string {
@@ -62,6 +68,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${APP_VERSION}\n`);
     return 0;
   }
+  if (first === 'browser') return browserMain(rest, resolveServeConfig);
   const serveArgs = first === 'serve' ? rest : first === undefined || first.startsWith('-') ? argv : null;
   if (serveArgs === null) {
     process.stderr.write(`unknown command: ${first}\n${USAGE}`);
@@ -80,13 +87,15 @@ export async function main(argv: string[]): Promise<number> {
       `[fuseforks] WARN unhandled rejection: ${(reason as Error)?.name ?? typeof reason}\n`,
     );
   });
+  const { ensureUiBuilt } = await import('./server/web-ui.ts');
+  const { startServer } = await import('./server/serve.ts');
   try {
     await ensureUiBuilt((line) => process.stdout.write(`${line}\n`));
   } catch (error) {
     // The API still works without the UI; the page at / says the UI is missing.
     process.stderr.write(`fuseforks: the web UI could not be built: ${(error as Error).message}\n`);
   }
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   try {
     server = await startServer({ ...config, stderr: true });
   } catch (error) {

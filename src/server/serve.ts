@@ -20,7 +20,9 @@ import { Boot } from './boot.ts';
 import { COMMANDS } from './commands/index.ts';
 import { attachEventsSocket } from './events-socket.ts';
 
-export const DEFAULT_PORT = 7420;
+import { DEFAULT_PORT } from './default-port.ts';
+
+export { DEFAULT_PORT };
 
 export interface ServeOptions {
   workspace: string;
