@@ -9,10 +9,11 @@ import {
 import { LANGUAGES } from '../../../src/domain/enums.ts';
 
 describe('settings catalogue', () => {
-  it('groups by subject: General (User, Language), Cost, UI', () => {
+  it('groups by subject: General (User, Language), Cost, Tools, UI', () => {
     expect(SETTINGS_MENU.map((g) => [g.id, g.pages.map((p) => p.id)])).toEqual([
       ['general', ['user', 'language']],
       ['cost', ['tokens', 'ask-timeout']],
+      ['tools', ['browser']],
       ['ui', ['theme', 'zoom', 'messages', 'stats', 'tour']],
     ]);
   });
@@ -24,12 +25,14 @@ describe('settings catalogue', () => {
     expect(initialSettingsPage('tour')).toBe('tour');
     expect(initialSettingsPage('ui.tour')).toBe('tour');
     expect(initialSettingsPage('cost.tokens')).toBe('tokens');
+    expect(initialSettingsPage('tools.browser')).toBe('browser');
   });
 
   it('notes village pages as world.json and display pages as this device', () => {
     expect(settingsPage('tokens').storage).toBe('world');
     expect(settingsPage('language').storage).toBe('world');
     expect(settingsPage('user').storage).toBe('userIcon');
+    expect(settingsPage('browser').storage).toBe('home');
     for (const id of ['theme', 'zoom', 'messages', 'stats', 'tour'] as const) {
       expect(settingsPage(id).storage).toBe('device');
     }

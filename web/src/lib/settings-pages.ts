@@ -3,12 +3,24 @@
  * where a setting is stored; where it is stored is only a note at the bottom of each page.
  */
 export type SettingsPageId =
-  'user' | 'language' | 'tokens' | 'ask-timeout' | 'theme' | 'zoom' | 'messages' | 'stats' | 'tour';
+  | 'user'
+  | 'language'
+  | 'tokens'
+  | 'ask-timeout'
+  | 'browser'
+  | 'theme'
+  | 'zoom'
+  | 'messages'
+  | 'stats'
+  | 'tour';
 
-export type SettingsGroupId = 'general' | 'cost' | 'ui';
+export type SettingsGroupId = 'general' | 'cost' | 'tools' | 'ui';
 
-/** `world`: world.json (travels with the village); `userIcon`: world.json plus user/icon.webp; `device`: localStorage. */
-export type SettingsStorage = 'world' | 'userIcon' | 'device';
+/**
+ * `world`: world.json (travels with the village); `userIcon`: world.json plus user/icon.webp;
+ * `home`: a file in the Fuseforks home folder (this machine, every village); `device`: localStorage.
+ */
+export type SettingsStorage = 'world' | 'userIcon' | 'home' | 'device';
 
 export interface SettingsPage {
   id: SettingsPageId;
@@ -35,6 +47,11 @@ export const SETTINGS_MENU: readonly SettingsGroup[] = [
       // Spec 44: the ask timeout lives under Cost management, stored in the village like the token limit.
       { id: 'ask-timeout', storage: 'world' },
     ],
+  },
+  {
+    id: 'tools',
+    // The browser control service belongs to the machine, not the village: {home}/browser.json.
+    pages: [{ id: 'browser', storage: 'home' }],
   },
   {
     id: 'ui',
