@@ -5,8 +5,8 @@
  * still bounded and recovers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPageServer, type PageServer } from './pages.ts';
-import { serviceKit, type ServiceKit } from './service-kit.ts';
+import type { PageServer } from './pages.ts';
+import { startedKit, stopKit, type ServiceKit } from './service-kit.ts';
 
 /** Generous: the point is "bounded", not "fast" (the budget plus terminate and the answer's way back). */
 const MARGIN_MS = 3_000;
@@ -15,15 +15,10 @@ let pages: PageServer;
 let kit: ServiceKit;
 
 beforeAll(async () => {
-  pages = await startPageServer();
-  kit = serviceKit();
-  await kit.call('start');
+  ({ pages, kit } = await startedKit());
 }, 60_000);
 
-afterAll(async () => {
-  await kit.call('stop');
-  await pages.close();
-});
+afterAll(() => stopKit(kit, pages));
 
 const text = (kit: ServiceKit, targetId: string) =>
   kit

@@ -1,21 +1,16 @@
 /** Real Chromium: a renderer frozen before Playwright connects, and a Chromium that dies. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPageServer, type PageServer } from './pages.ts';
-import { serviceKit, type ServiceKit } from './service-kit.ts';
+import type { PageServer } from './pages.ts';
+import { serviceKit, startedKit, stopKit, type ServiceKit } from './service-kit.ts';
 
 let pages: PageServer;
 let kit: ServiceKit;
 
 beforeAll(async () => {
-  pages = await startPageServer();
-  kit = serviceKit();
-  await kit.call('start');
+  ({ pages, kit } = await startedKit());
 }, 60_000);
 
-afterAll(async () => {
-  await kit.call('stop');
-  await pages.close();
-});
+afterAll(() => stopKit(kit, pages));
 
 /**
  * A blank tab (opened over CDP only) that freezes itself a moment later: a page script that never

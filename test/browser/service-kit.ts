@@ -4,6 +4,7 @@ import { dispatchBrowser } from '../../src/browser/routes.ts';
 import { BrowserService, type BrowserServiceOptions } from '../../src/browser/service.ts';
 import { BrowserSettingsStore } from '../../src/browser/settings.ts';
 import type { BrowserCounters } from '../../src/browser/counters.ts';
+import { startPageServer, type PageServer } from './pages.ts';
 
 /** A service with a log kept in memory, and its routes called in process. */
 export interface ServiceKit {
@@ -52,4 +53,19 @@ export function serviceKit(options: Partial<BrowserServiceOptions> = {}): Servic
       return { targetId, refs: snap.refs, snapshot: snap.snapshot };
     },
   };
+}
+
+/** A test file's page server and started service. */
+export async function startedKit(
+  options: Partial<BrowserServiceOptions> = {},
+): Promise<{ pages: PageServer; kit: ServiceKit }> {
+  const pages = await startPageServer();
+  const kit = serviceKit(options);
+  await kit.call('start');
+  return { pages, kit };
+}
+
+export async function stopKit(kit: ServiceKit | undefined, pages: PageServer | undefined): Promise<void> {
+  await kit?.call('stop');
+  await pages?.close();
 }
