@@ -213,4 +213,32 @@ describe('element evaluate by ref', () => {
     await kit.call('act', { kind: 'click', targetId, ref: 'e2' });
     expect(await text(kit, targetId)).toBe('clicked 1|');
   }, 60_000);
+
+  it('takes a backendDOMNodeId directly (the escape hatch); an id that is not there is "take a new snapshot"', async () => {
+    const { targetId, refs } = await kit.openAndSnapshot(pages.url('/form'));
+    const id = refs.e2!.backendDOMNodeId as number;
+    const answer = await kit.call<{ result: unknown }>('act', {
+      kind: 'evaluate',
+      targetId,
+      backendDOMNodeId: id,
+      fn: '(el) => el.id',
+    });
+    expect(answer.result).toBe('go');
+    const missing = await kit.failure('act', {
+      kind: 'evaluate',
+      targetId,
+      backendDOMNodeId: 987_654,
+      fn: '(el) => el.id',
+    });
+    expect(missing.code).toBe('BROWSER_REF_NOT_FOUND');
+    expect(missing.detail).toBe('take a new snapshot');
+    const both = await kit.failure('act', {
+      kind: 'evaluate',
+      targetId,
+      ref: 'e2',
+      backendDOMNodeId: id,
+      fn: '1',
+    });
+    expect(both.code).toBe('INVALID_ARGUMENT');
+  }, 60_000);
 });
