@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { actionError } from './action-error.ts';
-import { raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { budgetSleep, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
 import { evaluateInTab, waitForFunction } from './evaluate.ts';
 import { locatorFor } from './locator.ts';
 import type { ActRequest, ActResponse } from './schemas.ts';
@@ -41,7 +41,7 @@ async function playwrightAct(
   const { targetId, kind } = request;
   const page = await service.page(targetId, budget, kind);
   const locate = async (ref: string): Promise<Locator> =>
-    locatorFor(page, await service.refFor(targetId, ref));
+    locatorFor(page, await service.refFor(targetId, ref, budget));
   const step = <T>(work: (timeout: number) => Promise<T>): Promise<T> =>
     raceBudget(
       budget,
@@ -122,7 +122,7 @@ async function waitSteps(
     );
   if (request.timeMs !== undefined) {
     const ms = request.timeMs;
-    await raceBudget(budget, 'wait', new Promise((resolve) => setTimeout(resolve, ms)));
+    await budgetSleep(budget, 'wait', ms);
   }
   if (request.text !== undefined) {
     const text = request.text;

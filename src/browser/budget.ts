@@ -7,7 +7,7 @@ export const MAX_BROWSER_TIMEOUT_MS = 120_000;
  * What a transport adds to the caller's budget for its own waiting (serialisation, the answer's way
  * back), so the handler's timeout error arrives before the transport gives up on it.
  */
-export const TRANSPORT_MARGIN_MS = 1_500;
+export const TRANSPORT_MARGIN_MS = 2_500;
 
 export type BudgetEnd = 'timeout' | 'aborted';
 
@@ -130,6 +130,22 @@ export function raceBudget<T>(budget: Budget, operation: string, work: Promise<T
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
+  });
+}
+
+/** Waits `ms`, or rejects with the budget's error as soon as it ends (the timer goes with it). */
+export function budgetSleep(budget: Budget, operation: string, ms: number): Promise<void> {
+  if (budget.signal.aborted) return Promise.reject(budgetError(budget, operation));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(budgetError(budget, operation));
+    };
+    const timer = setTimeout(() => {
+      budget.signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    budget.signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

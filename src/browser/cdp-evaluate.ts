@@ -186,7 +186,9 @@ function typedRunError(error: unknown): unknown {
     );
   }
   if (error instanceof CdpTransportError) {
-    return new CoreError('BROWSER_ACTION_FAILED', `evaluate failed: ${error.message}`);
+    return new CoreError('BROWSER_NOT_RUNNING', 'the browser stopped while the script ran', {
+      detail: error.message,
+    });
   }
   return error;
 }

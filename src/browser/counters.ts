@@ -19,6 +19,8 @@ export interface BrowserCounters {
     aborts: number;
     byEngine: Record<EvaluateEngine, DurationStats>;
   };
+  /** `wait {fn}` requests (each polls the page through the CDP engine until fn is truthy). */
+  waitFunction: { total: number; ok: number; timeouts: number; aborts: number };
   terminateExecution: { sent: number; acknowledged: number };
   fallbacks: { total: number; byReason: Record<FallbackReason, number> };
   /** Last-resort recoveries: the Playwright connection retired after a stuck Playwright evaluate. */
@@ -40,6 +42,7 @@ export function emptyCounters(): BrowserCounters {
       aborts: 0,
       byEngine: { cdp_page: durations(), cdp_element: durations(), playwright: durations() },
     },
+    waitFunction: { total: 0, ok: 0, timeouts: 0, aborts: 0 },
     terminateExecution: { sent: 0, acknowledged: 0 },
     fallbacks: { total: 0, byReason: { no_backend_node_id: 0, cdp_unavailable: 0, engine_playwright: 0 } },
     playwrightRecoveries: 0,

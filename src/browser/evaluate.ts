@@ -1,6 +1,6 @@
 import { CoreError } from '../domain/errors.ts';
 import { actionError } from './action-error.ts';
-import { budgetError, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { budgetError, budgetSleep, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
 import {
   CdpUnavailableError,
   evaluateOverCdp,
@@ -31,14 +31,14 @@ export async function evaluateInTab(
   budget: Budget,
 ): Promise<unknown> {
   const { targetId, fn } = request;
-  await service.requireTab(targetId);
+  await service.requireTab(targetId, budget);
   let ref: RoleRef | undefined;
   let target: EvaluateTarget = { kind: 'page' };
   let fallback: FallbackReason | null = null;
   if (request.backendDOMNodeId !== undefined) {
     target = { kind: 'element', backendDOMNodeId: request.backendDOMNodeId };
   } else if (request.ref !== undefined) {
-    ref = await service.refFor(targetId, request.ref);
+    ref = await service.refFor(targetId, request.ref, budget);
     if (ref.backendDOMNodeId === undefined) fallback = 'no_backend_node_id';
     else target = { kind: 'element', backendDOMNodeId: ref.backendDOMNodeId };
   }
@@ -126,6 +126,24 @@ export async function waitForFunction(
   fn: string,
   budget: Budget,
 ): Promise<void> {
+  const counters = service.counters.waitFunction;
+  counters.total++;
+  try {
+    await pollFunction(service, targetId, fn, budget);
+    counters.ok++;
+  } catch (error) {
+    if (budget.ended() === 'timeout') counters.timeouts++;
+    if (budget.ended() === 'aborted') counters.aborts++;
+    throw error;
+  }
+}
+
+async function pollFunction(
+  service: BrowserService,
+  targetId: string,
+  fn: string,
+  budget: Budget,
+): Promise<void> {
   for (;;) {
     stepTimeoutMs(budget, 'wait');
     const value = await evaluateOverCdp(
@@ -136,7 +154,7 @@ export async function waitForFunction(
       throw error;
     });
     if (value) return;
-    await raceBudget(budget, 'wait', new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS)));
+    await budgetSleep(budget, 'wait', WAIT_POLL_MS);
   }
 }
 

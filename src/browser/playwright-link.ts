@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CoreError } from '../domain/errors.ts';
-import { raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { budgetSleep, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -36,7 +36,7 @@ export class PlaywrightLink {
       if (found) return found;
       // A tab opened over CDP a moment ago reaches Playwright's list shortly after.
       stepTimeoutMs(budget, operation);
-      await raceBudget(budget, operation, new Promise((resolve) => setTimeout(resolve, 50)));
+      await budgetSleep(budget, operation, 50);
       if (budget.remainingMs() <= 0) break;
       if (!(await this.targetStillListed(browser, targetId))) break;
     }
@@ -107,13 +107,22 @@ export class PlaywrightLink {
         return await timeout;
       }
       browser.on('disconnected', () => {
-        if (this.browser !== null) void this.browser.then((b) => b === browser && (this.browser = null));
+        const current = this.browser;
+        // The current connection may be a newer attempt that fails: that is its caller's to see.
+        void current?.then(
+          (b) => {
+            if (b === browser && this.browser === current) this.browser = null;
+          },
+          () => undefined,
+        );
       });
       return browser;
     } catch (error) {
       // A connect that completes after we gave up must not linger.
       void attempt.then((late) => late.close()).catch(() => undefined);
-      throw error;
+      if (error instanceof CoreError) throw error;
+      const first = ((error as Error).message ?? String(error)).split('\n')[0]!.slice(0, 300);
+      throw new CoreError('BROWSER_ACTION_FAILED', `Playwright could not connect to Chromium: ${first}`);
     } finally {
       clearTimeout(timer);
     }

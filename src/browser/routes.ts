@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CoreError } from '../domain/errors.ts';
 import { coreErrorFromZod } from '../domain/schemas.ts';
+import { CdpProtocolError, CdpTransportError } from './cdp-connection.ts';
 import { act } from './act.ts';
 import { withBudget } from './budget.ts';
 import {
@@ -88,5 +89,15 @@ export async function dispatchBrowser(
   // Validated here, so in-process callers get the same typed error as HTTP ones.
   const parsed = entry.args.safeParse(body ?? {});
   if (!parsed.success) throw coreErrorFromZod(parsed.error);
-  return entry.run(service, parsed.data, signal);
+  try {
+    return await entry.run(service, parsed.data, signal);
+  } catch (error) {
+    // A socket answer no step named: still a typed error, never an INTERNAL.
+    if (error instanceof CdpTransportError) {
+      throw new CoreError('BROWSER_NOT_RUNNING', 'the browser is gone', { detail: error.message });
+    }
+    if (error instanceof CdpProtocolError)
+      throw new CoreError('BROWSER_ACTION_FAILED', `${name} failed: ${error.message}`);
+    throw error;
+  }
 }

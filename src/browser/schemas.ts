@@ -6,11 +6,21 @@ import { MAX_BROWSER_TIMEOUT_MS } from './budget.ts';
 const targetId = z.string().min(1).max(128);
 const ref = z.string().regex(/^e[1-9][0-9]{0,5}$/, 'a ref looks like e1, e2, … (from a snapshot)');
 const timeoutMs = z.number().int().min(1).max(MAX_BROWSER_TIMEOUT_MS).optional();
+/**
+ * Pages to open: http(s), data: and about:blank. Never javascript: (it would run a script in the
+ * current page past the evaluateEnabled gate) nor file: or browser-internal pages (local files and
+ * settings are not the browser tool's to read).
+ */
+export const NAVIGABLE_PROTOCOLS = ['http:', 'https:', 'data:'] as const;
 const url = z
   .string()
   .min(1)
   .max(8_192)
-  .refine((value) => URL.canParse(value), 'not an absolute URL');
+  .refine((value) => URL.canParse(value), 'not an absolute URL')
+  .refine((value) => {
+    const parsed = new URL(value);
+    return (NAVIGABLE_PROTOCOLS as readonly string[]).includes(parsed.protocol) || value === 'about:blank';
+  }, 'only http:, https:, data: and about:blank URLs can be opened');
 const script = z.string().min(1).max(100_000);
 
 export const EMPTY_ARGS = z.object({}).strict();

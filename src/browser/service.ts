@@ -4,6 +4,7 @@ import { CoreError } from '../domain/errors.ts';
 import { actionError } from './action-error.ts';
 import { raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
 import { CdpConnection, CdpProtocolError } from './cdp-connection.ts';
+import { ControlChannel, protocolError } from './control-channel.ts';
 import { terminate, type TerminateReport } from './cdp-evaluate.ts';
 import { ChromiumProcess, chromiumPath } from './chromium-process.ts';
 import { emptyCounters, type BrowserCounters } from './counters.ts';
@@ -13,7 +14,8 @@ import type { BrowserSettings, BrowserSettingsStore } from './settings.ts';
 import type { BrowserStatus, ScreenshotResponse, SnapshotResponse, TabInfo } from './schemas.ts';
 import { takeSnapshot } from './snapshot.ts';
 
-const WATCHDOG_ATTACH_MS = 1_000;
+/** How long a recovery waits for a watchdog session still attaching (normally it is there already). */
+const WATCHDOG_WAIT_MS = 300;
 
 export interface BrowserServiceOptions {
   log: DiagLog;
@@ -27,7 +29,7 @@ export interface BrowserServiceOptions {
 
 interface Running {
   chromium: ChromiumProcess;
-  control: CdpConnection;
+  control: ControlChannel;
   link: PlaywrightLink;
 }
 
@@ -159,19 +161,33 @@ export class BrowserService {
   /** Opens a tab; with a URL it answers once the page has loaded (so a snapshot right after sees it). */
   async openTab(url: string | undefined, budget: Budget): Promise<{ targetId: string; url: string }> {
     const running = this.requireRunning();
-    const { targetId } = await running.control.send<{ targetId: string }>('Target.createTarget', {
-      url: 'about:blank',
-    });
+    const { targetId } = await raceBudget(
+      budget,
+      'tabs/open',
+      running.control
+        .send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
+        .catch((error: unknown) => {
+          throw protocolError(error, 'tabs/open');
+        }),
+    );
     this.focused = targetId;
     if (url === undefined) return { targetId, url: 'about:blank' };
-    const loaded = await this.navigate(targetId, url, budget);
-    return { targetId, url: loaded.url };
+    try {
+      const loaded = await this.navigate(targetId, url, budget);
+      return { targetId, url: loaded.url };
+    } catch (error) {
+      // The caller never learns this tab's id: it must not stay behind.
+      void running.control.send('Target.closeTarget', { targetId }).catch(() => undefined);
+      throw error;
+    }
   }
 
   async focusTab(targetId: string): Promise<{ ok: true; targetId: string }> {
     const running = this.requireRunning();
     await this.requireTab(targetId);
-    await running.control.send('Target.activateTarget', { targetId });
+    await running.control.send('Target.activateTarget', { targetId }).catch((error: unknown) => {
+      throw protocolError(error, 'tabs/focus', targetId);
+    });
     this.focused = targetId;
     return { ok: true, targetId };
   }
@@ -180,7 +196,9 @@ export class BrowserService {
   async closeTab(targetId: string): Promise<{ ok: true; targetId: string }> {
     const running = this.requireRunning();
     await this.requireTab(targetId);
-    await running.control.send('Target.closeTarget', { targetId });
+    await running.control.send('Target.closeTarget', { targetId }).catch((error: unknown) => {
+      throw protocolError(error, 'tabs/close', targetId);
+    });
     this.refTables.delete(targetId);
     this.watchdogs.delete(targetId);
     // closeTarget answers before the target is gone; wait (briefly) so a stale id is stale at once.
@@ -250,7 +268,7 @@ export class BrowserService {
   }
 
   /** The ref of the tab's latest snapshot; fails fast when there is none or the page has moved on. */
-  async refFor(targetId: string, ref: string): Promise<RoleRef> {
+  async refFor(targetId: string, ref: string, budget?: Budget): Promise<RoleRef> {
     const table = this.refTables.get(targetId);
     const entry = table?.refs[ref];
     if (!table || !entry) {
@@ -258,7 +276,7 @@ export class BrowserService {
         detail: 'take a new snapshot',
       });
     }
-    const { url } = await this.requireTab(targetId);
+    const { url } = await this.requireTab(targetId, budget);
     if (url !== table.url) {
       this.refTables.delete(targetId);
       throw new CoreError('BROWSER_REF_NOT_FOUND', `the page has changed since the snapshot (${ref})`, {
@@ -273,15 +291,14 @@ export class BrowserService {
   }
 
   /** The tab's CDP info; a stale id is "tab not found", never a guess by URL. */
-  async requireTab(targetId: string): Promise<TargetInfo> {
+  async requireTab(targetId: string, budget?: Budget): Promise<TargetInfo> {
     const running = this.requireRunning();
     try {
-      const { targetInfo } = await running.control.send<{ targetInfo: TargetInfo }>('Target.getTargetInfo', {
-        targetId,
-      });
+      const asked = running.control.send<{ targetInfo: TargetInfo }>('Target.getTargetInfo', { targetId });
+      const { targetInfo } = await (budget ? raceBudget(budget, 'the tab lookup', asked) : asked);
       if (targetInfo.type === 'page') return targetInfo;
     } catch (error) {
-      if (!(error instanceof CdpProtocolError)) throw this.lostBrowser(error);
+      if (!(error instanceof CdpProtocolError)) throw error;
     }
     this.refTables.delete(targetId);
     throw new CoreError('BROWSER_TAB_NOT_FOUND', `tab not found: ${targetId}`, {
@@ -292,7 +309,7 @@ export class BrowserService {
   /** The Playwright page of a tab (connecting Playwright if needed). */
   async page(targetId: string, budget: Budget, operation: string): Promise<Page> {
     const running = this.requireRunning();
-    await this.requireTab(targetId);
+    await this.requireTab(targetId, budget);
     await this.requireResponsive(running, targetId, budget, operation);
     const connectsBefore = running.link.connects;
     const page = await running.link.page(targetId, budget, operation);
@@ -307,10 +324,10 @@ export class BrowserService {
     if (!running || !watchdog) return { sent: false, acknowledged: false };
     const sessionId = await Promise.race([
       watchdog.catch(() => null),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), WATCHDOG_ATTACH_MS).unref()),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), WATCHDOG_WAIT_MS).unref()),
     ]);
     if (sessionId === null) return { sent: false, acknowledged: false };
-    return terminate(running.control, sessionId);
+    return terminate(running.control.connection, sessionId);
   }
 
   /**
@@ -323,8 +340,9 @@ export class BrowserService {
     budget: Budget,
     operation: string,
   ): Promise<void> {
+    // On the raw socket: a page busy for a while is bounded by the budget, not the control ceiling.
     const alive = this.watchdog(running, targetId).then((sessionId) =>
-      running.control.send('Runtime.evaluate', { expression: '1' }, sessionId),
+      running.control.connection.send('Runtime.evaluate', { expression: '1' }, sessionId),
     );
     try {
       await raceBudget(budget, operation, alive);
@@ -368,9 +386,9 @@ export class BrowserService {
 
   private async launch(): Promise<Running> {
     const chromium = await ChromiumProcess.launch(this.executable);
-    let control: CdpConnection;
+    let control: ControlChannel;
     try {
-      control = await CdpConnection.open(chromium.browserWsUrl, 10_000);
+      control = new ControlChannel(await CdpConnection.open(chromium.browserWsUrl, 10_000));
     } catch (error) {
       await chromium.close();
       throw new CoreError(
@@ -390,6 +408,8 @@ export class BrowserService {
       this.reset();
       control.close();
       link.retire();
+      // Removes the profile folder and the process exit hook (the process itself is gone).
+      void chromium.close();
       this.log.warn('browser: Chromium exited');
     });
     this.running = running;
@@ -408,12 +428,8 @@ export class BrowserService {
   }
 
   private async pageTargets(running: Running): Promise<TargetInfo[]> {
-    try {
-      const { targetInfos } = await running.control.send<{ targetInfos: TargetInfo[] }>('Target.getTargets');
-      return targetInfos.filter((t) => t.type === 'page');
-    } catch (error) {
-      throw this.lostBrowser(error);
-    }
+    const { targetInfos } = await running.control.send<{ targetInfos: TargetInfo[] }>('Target.getTargets');
+    return targetInfos.filter((t) => t.type === 'page');
   }
 
   /** Page targets whose renderer does not answer a trivial evaluate within 500 ms, as `id (url)`. */
@@ -441,11 +457,5 @@ export class BrowserService {
       }
     }
     return frozen;
-  }
-
-  private lostBrowser(error: unknown): CoreError {
-    return new CoreError('BROWSER_NOT_RUNNING', 'the browser does not answer', {
-      detail: `${(error as Error).message}; start it again`,
-    });
   }
 }

@@ -1,4 +1,5 @@
 /** Real Chromium: a renderer frozen before Playwright connects, and a Chromium that dies. */
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageServer } from './pages.ts';
 import { serviceKit, startedKit, stopKit, type ServiceKit } from './service-kit.ts';
@@ -60,9 +61,37 @@ describe('a frozen renderer', () => {
   }, 60_000);
 });
 
+describe('a Chromium that is stopped (SIGSTOP)', () => {
+  it('holds no request past its budget, and everything works again once it continues', async () => {
+    const { targetId } = await kit.openAndSnapshot(pages.url('/form'));
+    const { pid } = await kit.call<{ pid: number }>('status');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      for (const request of [
+        { kind: 'evaluate', targetId, fn: '() => 1', timeoutMs: 1_000 },
+        { kind: 'click', targetId, ref: 'e2', timeoutMs: 1_000 },
+      ]) {
+        const started = performance.now();
+        expect((await kit.failure('act', request)).code).toBe('BROWSER_TIMEOUT');
+        expect(performance.now() - started).toBeLessThan(4_000);
+      }
+      // Without a budget of its own, tab bookkeeping has a ceiling.
+      const tabs = await kit.failure('tabs');
+      expect(tabs.code).toBe('BROWSER_NOT_RUNNING');
+      expect(tabs.message).toBe('the browser does not answer');
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await kit.call('act', { kind: 'click', targetId, ref: 'e2' });
+  }, 60_000);
+});
+
 describe('a Chromium that exits', () => {
   it('is reported as not running, and starts again', async () => {
     const { pid } = await kit.call<{ pid: number }>('status');
+    const profile = (kit.service as unknown as { running: { chromium: { profileDir: string } } }).running
+      .chromium.profileDir;
+    const exitHooks = process.listenerCount('exit');
     process.kill(pid, 'SIGKILL');
     for (let i = 0; i < 100 && (await kit.call<{ running: boolean }>('status')).running; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -70,6 +99,10 @@ describe('a Chromium that exits', () => {
     expect((await kit.call<{ running: boolean }>('status')).running).toBe(false);
     expect((await kit.failure('tabs')).code).toBe('BROWSER_NOT_RUNNING');
     expect(kit.lines).toContain('WARN browser: Chromium exited');
+    for (let i = 0; i < 100 && existsSync(profile); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(profile)).toBe(false);
+    expect(process.listenerCount('exit')).toBe(exitHooks - 1);
     const again = await kit.call<{ running: boolean; pid: number }>('start');
     expect(again.running).toBe(true);
     expect(again.pid).not.toBe(pid);

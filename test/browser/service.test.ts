@@ -55,6 +55,19 @@ describe('refs', () => {
     expect(snap.snapshot).toContain('button "Elsewhere" [ref=e1]');
   }, 60_000);
 
+  it('a tab whose page does not load is closed again (its id never reached the caller)', async () => {
+    const before = (await kit.call<{ tabs: unknown[] }>('tabs')).tabs.length;
+    const error = await kit.failure('tabs/open', { url: 'http://127.0.0.1:1/' });
+    expect(error.code).toBe('BROWSER_ACTION_FAILED');
+    expect(error.message).toMatch(/^navigate failed: page.goto: net::ERR_/);
+    let after = (await kit.call<{ tabs: unknown[] }>('tabs')).tabs.length;
+    for (let i = 0; i < 40 && after !== before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      after = (await kit.call<{ tabs: unknown[] }>('tabs')).tabs.length;
+    }
+    expect(after).toBe(before);
+  }, 60_000);
+
   it('a tab without any snapshot has no refs', async () => {
     const { targetId } = await kit.call<{ targetId: string }>('tabs/open', { url: pages.url('/form') });
     expect((await kit.failure('act', { kind: 'hover', targetId, ref: 'e1' })).code).toBe(
@@ -78,7 +91,9 @@ describe('actions', () => {
     });
     expect(size.result).toEqual([640, 480, 'ab']);
     await kit.call('act', { kind: 'click', targetId, ref: 'e2' });
+    const waitsBefore = (await kit.counters()).waitFunction.ok;
     await kit.call('act', { kind: 'wait', targetId, text: 'clicked 1', fn: '() => window.clicks === 1' });
+    expect((await kit.counters()).waitFunction.ok).toBe(waitsBefore + 1);
     const shot = await kit.call<{ base64: string; mimeType: string }>('screenshot', { targetId });
     expect(shot.mimeType).toBe('image/png');
     expect(Buffer.from(shot.base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
@@ -156,5 +171,17 @@ describe('arguments', () => {
     ).rejects.toThrow();
     await expect(kit.call('act', { kind: 'wait', targetId: 'x' })).rejects.toThrow(/at least one/);
     expect((await kit.failure('nope')).code).toBe('UNKNOWN_COMMAND');
+    // javascript: would run a script in the page past the evaluateEnabled gate; file: reads local files.
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'chrome://settings',
+      'view-source:http://a',
+    ]) {
+      const refused = await kit.failure('navigate', { targetId: 'x', url });
+      expect(refused.code).toBe('INVALID_ARGUMENT');
+      expect(refused.message).toBe('url: only http:, https:, data: and about:blank URLs can be opened');
+    }
+    expect((await kit.failure('tabs/open', { url: 'javascript:void 0' })).code).toBe('INVALID_ARGUMENT');
   });
 });

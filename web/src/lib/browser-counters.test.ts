@@ -9,6 +9,7 @@ function sample() {
   c.evaluate.total = 12;
   c.evaluate.timeouts = 2;
   c.evaluate.aborts = 1;
+  c.waitFunction = { total: 4, ok: 3, timeouts: 1, aborts: 0 };
   c.terminateExecution.sent = 3;
   c.terminateExecution.acknowledged = 2;
   c.fallbacks.total = 5;
@@ -31,6 +32,14 @@ describe('browser counters block', () => {
           ['total', 12, false],
           ['timeouts', 2, false],
           ['aborts', 1, false],
+        ],
+      ],
+      [
+        'waitFunction',
+        [
+          ['total', 4, false],
+          ['timeouts', 1, false],
+          ['aborts', 0, false],
         ],
       ],
       [

@@ -1,6 +1,6 @@
 import type { BrowserCounters } from './browser-api.ts';
 
-export type CounterGroupId = 'evaluate' | 'terminate' | 'fallbacks' | 'playwright';
+export type CounterGroupId = 'evaluate' | 'waitFunction' | 'terminate' | 'fallbacks' | 'playwright';
 
 export interface CounterRow {
   /** The label under `settings.browser.counters.<group>.`. */
@@ -30,6 +30,14 @@ export function counterGroups(c: BrowserCounters): CounterGroup[] {
         { id: 'total', value: c.evaluate.total },
         { id: 'timeouts', value: c.evaluate.timeouts },
         { id: 'aborts', value: c.evaluate.aborts },
+      ],
+    },
+    {
+      id: 'waitFunction',
+      rows: [
+        { id: 'total', value: c.waitFunction.total },
+        { id: 'timeouts', value: c.waitFunction.timeouts },
+        { id: 'aborts', value: c.waitFunction.aborts },
       ],
     },
     {
