@@ -40,8 +40,7 @@ async function playwrightAct(
 ): Promise<ActResponse> {
   const { targetId, kind } = request;
   const page = await service.page(targetId, budget, kind);
-  const locate = async (ref: string): Promise<Locator> =>
-    locatorFor(page, await service.refFor(targetId, ref, budget));
+  const locate = (ref: string): Locator => locatorFor(page, service.refFor(targetId, ref, page.url()));
   const step = <T>(work: (timeout: number) => Promise<T>): Promise<T> =>
     raceBudget(
       budget,
@@ -52,7 +51,7 @@ async function playwrightAct(
     );
   switch (request.kind) {
     case 'click': {
-      const locator = await locate(request.ref);
+      const locator = locate(request.ref);
       const options = { button: request.button ?? ('left' as const) };
       await step((timeout) =>
         request.doubleClick
@@ -62,7 +61,7 @@ async function playwrightAct(
       break;
     }
     case 'type': {
-      const locator = await locate(request.ref);
+      const locator = locate(request.ref);
       await step((timeout) => locator.pressSequentially(request.text, { timeout }));
       if (request.submit) await step((timeout) => locator.press('Enter', { timeout }));
       break;
@@ -70,23 +69,23 @@ async function playwrightAct(
     case 'press':
       if (request.ref === undefined) await step(() => page.keyboard.press(request.key));
       else {
-        const locator = await locate(request.ref);
+        const locator = locate(request.ref);
         await step((timeout) => locator.press(request.key, { timeout }));
       }
       break;
     case 'hover': {
-      const locator = await locate(request.ref);
+      const locator = locate(request.ref);
       await step((timeout) => locator.hover({ timeout }));
       break;
     }
     case 'select': {
-      const locator = await locate(request.ref);
+      const locator = locate(request.ref);
       const selected = await step((timeout) => locator.selectOption(request.values, { timeout }));
       return { ok: true, targetId, url: page.url(), result: selected };
     }
     case 'fill':
       for (const field of request.fields) {
-        const locator = await locate(field.ref);
+        const locator = locate(field.ref);
         const value = field.value;
         await step((timeout) =>
           typeof value === 'boolean'

@@ -31,14 +31,14 @@ export async function evaluateInTab(
   budget: Budget,
 ): Promise<unknown> {
   const { targetId, fn } = request;
-  await service.requireTab(targetId, budget);
+  const tab = await service.requireTab(targetId, budget);
   let ref: RoleRef | undefined;
   let target: EvaluateTarget = { kind: 'page' };
   let fallback: FallbackReason | null = null;
   if (request.backendDOMNodeId !== undefined) {
     target = { kind: 'element', backendDOMNodeId: request.backendDOMNodeId };
   } else if (request.ref !== undefined) {
-    ref = await service.refFor(targetId, request.ref, budget);
+    ref = service.refFor(targetId, request.ref, tab.url);
     if (ref.backendDOMNodeId === undefined) fallback = 'no_backend_node_id';
     else target = { kind: 'element', backendDOMNodeId: ref.backendDOMNodeId };
   }

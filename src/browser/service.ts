@@ -113,7 +113,7 @@ export class BrowserService {
     return this.status();
   }
 
-  async ensureRunning(): Promise<Running> {
+  private async ensureRunning(): Promise<Running> {
     if (this.running) return this.running;
     this.starting ??= this.launch().finally(() => {
       this.starting = null;
@@ -209,13 +209,6 @@ export class BrowserService {
     return { ok: true, targetId };
   }
 
-  /** The focused tab if it is still open, else the first tab, else null. */
-  async defaultTab(): Promise<string | null> {
-    const targets = await this.pageTargets(this.requireRunning());
-    if (this.focused && targets.some((t) => t.targetId === this.focused)) return this.focused;
-    return targets[0]?.targetId ?? null;
-  }
-
   async navigate(
     targetId: string,
     url: string,
@@ -237,14 +230,7 @@ export class BrowserService {
 
   async snapshot(targetId: string, selector: string | undefined, budget: Budget): Promise<SnapshotResponse> {
     const page = await this.page(targetId, budget, 'snapshot');
-    const running = this.requireRunning();
-    const taken = await takeSnapshot({
-      page,
-      selector,
-      budget,
-      browserWsUrl: running.chromium.browserWsUrl,
-      targetId,
-    });
+    const taken = await takeSnapshot({ page, selector, budget, browserWsUrl: this.browserWsUrl, targetId });
     this.refTables.set(targetId, { url: taken.url, refs: taken.refs });
     // The scope stays inside (it only builds the locator); the answer has the documented ref fields.
     const refs = Object.fromEntries(
@@ -267,8 +253,11 @@ export class BrowserService {
     return { targetId, url: page.url(), mimeType: 'image/png', base64: bytes.toString('base64') };
   }
 
-  /** The ref of the tab's latest snapshot; fails fast when there is none or the page has moved on. */
-  async refFor(targetId: string, ref: string, budget?: Budget): Promise<RoleRef> {
+  /**
+   * The ref of the tab's latest snapshot; fails fast when there is none or the page has moved on
+   * (`currentUrl`: what the caller already knows of the tab, so no extra lookup is made).
+   */
+  refFor(targetId: string, ref: string, currentUrl: string): RoleRef {
     const table = this.refTables.get(targetId);
     const entry = table?.refs[ref];
     if (!table || !entry) {
@@ -276,18 +265,13 @@ export class BrowserService {
         detail: 'take a new snapshot',
       });
     }
-    const { url } = await this.requireTab(targetId, budget);
-    if (url !== table.url) {
+    if (currentUrl !== table.url) {
       this.refTables.delete(targetId);
       throw new CoreError('BROWSER_REF_NOT_FOUND', `the page has changed since the snapshot (${ref})`, {
         detail: 'take a new snapshot',
       });
     }
     return entry;
-  }
-
-  forgetRefs(targetId: string): void {
-    this.refTables.delete(targetId);
   }
 
   /** The tab's CDP info; a stale id is "tab not found", never a guess by URL. */
@@ -340,12 +324,8 @@ export class BrowserService {
     budget: Budget,
     operation: string,
   ): Promise<void> {
-    // On the raw socket: a page busy for a while is bounded by the budget, not the control ceiling.
-    const alive = this.watchdog(running, targetId).then((sessionId) =>
-      running.control.connection.send('Runtime.evaluate', { expression: '1' }, sessionId),
-    );
     try {
-      await raceBudget(budget, operation, alive);
+      await raceBudget(budget, operation, this.ping(running, targetId));
     } catch (error) {
       if (budget.ended() !== 'timeout') throw error;
       throw new CoreError(
@@ -357,6 +337,16 @@ export class BrowserService {
         },
       );
     }
+  }
+
+  /**
+   * Resolves when the tab's renderer answers a trivial evaluate on its watchdog session; on the raw
+   * socket, so a page busy for a while is bounded by the caller, not by the control ceiling.
+   */
+  private ping(running: Running, targetId: string): Promise<unknown> {
+    return this.watchdog(running, targetId).then((sessionId) =>
+      running.control.connection.send('Runtime.evaluate', { expression: '1' }, sessionId),
+    );
   }
 
   /** The tab's watchdog session, attached once while the tab answers. */
@@ -437,25 +427,16 @@ export class BrowserService {
     const running = this.running;
     if (!running) return [];
     const targets = await this.pageTargets(running);
-    const frozen: string[] = [];
-    for (const target of targets) {
-      const connection = await CdpConnection.open(running.chromium.browserWsUrl, 1_000);
-      try {
-        const answered = await Promise.race([
-          connection
-            .send<{ sessionId: string }>('Target.attachToTarget', {
-              targetId: target.targetId,
-              flatten: true,
-            })
-            .then(({ sessionId }) => connection.send('Runtime.evaluate', { expression: '1' }, sessionId))
-            .then(() => true),
+    const answers = await Promise.all(
+      targets.map((target) =>
+        Promise.race([
+          this.ping(running, target.targetId).then(() => true),
           new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500).unref()),
-        ]).catch(() => false);
-        if (!answered) frozen.push(`${target.targetId} (${target.url.slice(0, 200)})`);
-      } finally {
-        connection.close();
-      }
-    }
-    return frozen;
+        ]).catch(() => false),
+      ),
+    );
+    return targets
+      .filter((_, index) => !answers[index])
+      .map((target) => `${target.targetId} (${target.url.slice(0, 200)})`);
   }
 }
