@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { actionError } from './action-error.ts';
-import { budgetSleep, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { playwrightStep } from './action-error.ts';
+import { budgetSleep, type Budget } from './budget.ts';
 import { evaluateInTab, waitForFunction } from './evaluate.ts';
 import { locatorFor } from './locator.ts';
 import type { ActRequest, ActResponse } from './schemas.ts';
@@ -41,14 +41,7 @@ async function playwrightAct(
   const { targetId, kind } = request;
   const page = await service.page(targetId, budget, kind);
   const locate = (ref: string): Locator => locatorFor(page, service.refFor(targetId, ref, page.url()));
-  const step = <T>(work: (timeout: number) => Promise<T>): Promise<T> =>
-    raceBudget(
-      budget,
-      kind,
-      work(stepTimeoutMs(budget, kind)).catch((error: unknown) => {
-        throw actionError(kind, error);
-      }),
-    );
+  const step = <T>(work: (timeout: number) => Promise<T>): Promise<T> => playwrightStep(budget, kind, work);
   switch (request.kind) {
     case 'click': {
       const locator = locate(request.ref);
@@ -111,14 +104,7 @@ async function waitSteps(
   request: Extract<ActRequest, { kind: 'wait' }>,
   budget: Budget,
 ): Promise<void> {
-  const step = (work: (timeout: number) => Promise<unknown>) =>
-    raceBudget(
-      budget,
-      'wait',
-      work(stepTimeoutMs(budget, 'wait')).catch((error: unknown) => {
-        throw actionError('wait', error);
-      }),
-    );
+  const step = (work: (timeout: number) => Promise<unknown>) => playwrightStep(budget, 'wait', work);
   if (request.timeMs !== undefined) {
     const ms = request.timeMs;
     await budgetSleep(budget, 'wait', ms);

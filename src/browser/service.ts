@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
-import { actionError } from './action-error.ts';
-import { raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { playwrightStep } from './action-error.ts';
+import { raceBudget, type Budget } from './budget.ts';
 import { CdpConnection, CdpProtocolError } from './cdp-connection.ts';
 import { ControlChannel, protocolError } from './control-channel.ts';
 import { terminate, type TerminateReport } from './cdp-evaluate.ts';
@@ -216,15 +216,7 @@ export class BrowserService {
   ): Promise<{ ok: true; targetId: string; url: string }> {
     const page = await this.page(targetId, budget, 'navigate');
     this.refTables.delete(targetId);
-    await raceBudget(
-      budget,
-      'navigate',
-      page
-        .goto(url, { timeout: stepTimeoutMs(budget, 'navigate'), waitUntil: 'load' })
-        .catch((error: unknown) => {
-          throw actionError('navigate', error);
-        }),
-    );
+    await playwrightStep(budget, 'navigate', (timeout) => page.goto(url, { timeout, waitUntil: 'load' }));
     return { ok: true, targetId, url: page.url() };
   }
 
@@ -241,14 +233,8 @@ export class BrowserService {
 
   async screenshot(targetId: string, fullPage: boolean, budget: Budget): Promise<ScreenshotResponse> {
     const page = await this.page(targetId, budget, 'screenshot');
-    const bytes = await raceBudget(
-      budget,
-      'screenshot',
-      page
-        .screenshot({ type: 'png', fullPage, timeout: stepTimeoutMs(budget, 'screenshot') })
-        .catch((error: unknown) => {
-          throw actionError('screenshot', error);
-        }),
+    const bytes = await playwrightStep(budget, 'screenshot', (timeout) =>
+      page.screenshot({ type: 'png', fullPage, timeout }),
     );
     return { targetId, url: page.url(), mimeType: 'image/png', base64: bytes.toString('base64') };
   }

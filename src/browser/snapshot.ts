@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { raceBudget, type Budget } from './budget.ts';
 import { mergeBackendIds, type AxNode } from './ax-mapping.ts';
 import { CdpConnection } from './cdp-connection.ts';
 import { buildRoleSnapshot, type RoleRef } from './role-refs.ts';
-import { actionError } from './action-error.ts';
+import { playwrightStep } from './action-error.ts';
 
 export interface TakenSnapshot {
   url: string;
@@ -33,13 +33,7 @@ export async function takeSnapshot({
   targetId,
 }: SnapshotRequest): Promise<TakenSnapshot> {
   const root = page.locator(selector ?? ':root');
-  const aria = await raceBudget(
-    budget,
-    'snapshot',
-    root.ariaSnapshot({ timeout: stepTimeoutMs(budget, 'snapshot') }).catch((error: unknown) => {
-      throw actionError('snapshot', error);
-    }),
-  );
+  const aria = await playwrightStep(budget, 'snapshot', (timeout) => root.ariaSnapshot({ timeout }));
   const { text, refs } = buildRoleSnapshot(aria, selector);
   let mapped = 0;
   if (selector === undefined) {
