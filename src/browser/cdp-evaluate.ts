@@ -1,5 +1,5 @@
 import { CoreError } from '../domain/errors.ts';
-import { budgetError, raceBudget, type Budget } from './budget.ts';
+import { budgetError, budgetSleep, raceBudget, type Budget } from './budget.ts';
 import { CdpConnection, CdpProtocolError, CdpTransportError } from './cdp-connection.ts';
 import { elementFunction, pageExpression } from './script-source.ts';
 
@@ -15,6 +15,10 @@ export interface CdpEvaluateRequest {
   fn: string;
   target: EvaluateTarget;
   budget: Budget;
+  /** Run again every `intervalMs` on the same session until the value is truthy (`wait {fn}`). */
+  poll?: { intervalMs: number };
+  /** The name in timeout and abort errors; `evaluate` unless given. */
+  operation?: string;
 }
 
 export interface TerminateReport {
@@ -60,7 +64,8 @@ export async function evaluateOverCdp(
   hooks: CdpEvaluateHooks = {},
 ): Promise<unknown> {
   const { budget } = request;
-  if (budget.ended()) throw budgetError(budget, 'evaluate');
+  const operation = request.operation ?? 'evaluate';
+  if (budget.ended()) throw budgetError(budget, operation);
   let connection: CdpConnection;
   try {
     connection = await CdpConnection.open(
@@ -69,7 +74,7 @@ export async function evaluateOverCdp(
       budget.signal,
     );
   } catch (error) {
-    if (budget.ended()) throw budgetError(budget, 'evaluate');
+    if (budget.ended()) throw budgetError(budget, operation);
     throw new CdpUnavailableError((error as Error).message);
   }
   let sessionId: string | undefined;
@@ -77,7 +82,7 @@ export async function evaluateOverCdp(
     try {
       const attached = await raceBudget(
         budget,
-        'evaluate',
+        operation,
         connection.send<{ sessionId: string }>('Target.attachToTarget', {
           targetId: request.targetId,
           flatten: true,
@@ -85,23 +90,31 @@ export async function evaluateOverCdp(
       );
       sessionId = attached.sessionId;
     } catch (error) {
-      if (budget.ended()) throw budgetError(budget, 'evaluate');
+      if (budget.ended()) throw budgetError(budget, operation);
       if (error instanceof CdpProtocolError && /no target|not found/i.test(error.message)) {
         throw new CoreError('BROWSER_TAB_NOT_FOUND', `tab not found: ${request.targetId}`);
       }
       throw new CdpUnavailableError(`attach failed (${(error as Error).message})`);
     }
-    const run = runInSession(connection, sessionId, request);
+    let inScript = false;
     try {
-      return await raceBudget(budget, 'evaluate', run);
+      for (;;) {
+        inScript = true;
+        const value = await raceBudget(budget, operation, runInSession(connection, sessionId, request));
+        inScript = false;
+        if (!request.poll || value) return value;
+        await budgetSleep(budget, operation, request.poll.intervalMs);
+      }
     } catch (error) {
       if (!budget.ended()) throw typedRunError(error);
+      // Ended between two polls: nothing runs in the page to stop.
+      if (!inScript) throw error;
       const cause = budget.ended() === 'aborted' ? 'aborted' : 'timeout';
       const report = await terminate(connection, sessionId);
       hooks.terminated?.(report, cause);
       throw budgetError(
         budget,
-        'evaluate',
+        operation,
         report.acknowledged
           ? 'the script was stopped with Runtime.terminateExecution; it may have changed the page before that'
           : 'Runtime.terminateExecution got no answer; the CDP session was closed',

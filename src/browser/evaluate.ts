@@ -1,6 +1,6 @@
 import { CoreError } from '../domain/errors.ts';
 import { actionError } from './action-error.ts';
-import { budgetError, budgetSleep, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { budgetError, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
 import {
   CdpUnavailableError,
   evaluateOverCdp,
@@ -129,32 +129,25 @@ export async function waitForFunction(
   const counters = service.counters.waitFunction;
   counters.total++;
   try {
-    await pollFunction(service, targetId, fn, budget);
+    // One socket and session for every poll of this wait.
+    await evaluateOverCdp(
+      {
+        browserWsUrl: service.browserWsUrl,
+        targetId,
+        fn,
+        target: { kind: 'page' },
+        budget,
+        poll: { intervalMs: WAIT_POLL_MS },
+        operation: 'wait',
+      },
+      { terminated: (report, cause) => noteTermination(service, targetId, report, cause, 'cdp_page') },
+    );
     counters.ok++;
   } catch (error) {
     if (budget.ended() === 'timeout') counters.timeouts++;
     if (budget.ended() === 'aborted') counters.aborts++;
+    if (error instanceof CdpUnavailableError) throw new CoreError('BROWSER_ACTION_FAILED', error.message);
     throw error;
-  }
-}
-
-async function pollFunction(
-  service: BrowserService,
-  targetId: string,
-  fn: string,
-  budget: Budget,
-): Promise<void> {
-  for (;;) {
-    stepTimeoutMs(budget, 'wait');
-    const value = await evaluateOverCdp(
-      { browserWsUrl: service.browserWsUrl, targetId, fn, target: { kind: 'page' }, budget },
-      { terminated: (report, cause) => noteTermination(service, targetId, report, cause, 'cdp_page') },
-    ).catch((error: unknown) => {
-      if (error instanceof CdpUnavailableError) throw new CoreError('BROWSER_ACTION_FAILED', error.message);
-      throw error;
-    });
-    if (value) return;
-    await budgetSleep(budget, 'wait', WAIT_POLL_MS);
   }
 }
 

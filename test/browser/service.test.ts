@@ -99,6 +99,27 @@ describe('actions', () => {
     expect(Buffer.from(shot.base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
   }, 60_000);
 
+  it('a wait with a function asks again until it is truthy, and times out when it never is', async () => {
+    const { targetId } = await kit.openAndSnapshot(pages.url('/form'));
+    await kit.call('act', {
+      kind: 'wait',
+      targetId,
+      fn: '() => (window.asked = (window.asked || 0) + 1) >= 3',
+    });
+    const asked = await kit.call<{ result: unknown }>('act', {
+      kind: 'evaluate',
+      targetId,
+      fn: '() => window.asked',
+    });
+    expect(asked.result).toBe(3);
+    const before = await kit.counters();
+    const error = await kit.failure('act', { kind: 'wait', targetId, fn: '() => false', timeoutMs: 500 });
+    expect(error.code).toBe('BROWSER_TIMEOUT');
+    expect(error.message).toBe('wait timed out after 500 ms');
+    const after = await kit.counters();
+    expect(after.waitFunction.timeouts - before.waitFunction.timeouts).toBe(1);
+  }, 60_000);
+
   it('a wait charges its steps against one deadline', async () => {
     const { targetId } = await kit.openAndSnapshot(pages.url('/form'));
     const error = await kit.failure('act', {
