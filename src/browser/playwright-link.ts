@@ -1,11 +1,16 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CoreError } from '../domain/errors.ts';
-import { budgetSleep, raceBudget, stepTimeoutMs, type Budget } from './budget.ts';
+import { budgetSleep, raceBudget, type Budget } from './budget.ts';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
-/** Names the targets that do not answer, for a connect that timed out (a frozen renderer). */
-export type FrozenTargetProbe = () => Promise<string[]>;
+/** What the link asks the service (over its own CDP socket) about tabs. */
+export interface TargetQueries {
+  /** Names the targets that do not answer, for a connect that timed out (a frozen renderer). */
+  frozen(): Promise<string[]>;
+  /** Whether the target is still open (a tab opened a moment ago reaches Playwright shortly after). */
+  listed(targetId: string): Promise<boolean>;
+}
 
 /**
  * Playwright's connection to our Chromium over CDP, made lazily. A recovery may retire it without
@@ -20,7 +25,7 @@ export class PlaywrightLink {
   constructor(
     private readonly wsUrl: string,
     private readonly connectTimeoutMs: number,
-    private readonly probeFrozen: FrozenTargetProbe,
+    private readonly targets: TargetQueries,
   ) {}
 
   /** The Playwright page of a CDP target; BROWSER_TAB_NOT_FOUND when Playwright does not see it in time. */
@@ -34,11 +39,8 @@ export class PlaywrightLink {
         firstMatch(pages, (page) => this.targetIdOf(page), targetId),
       );
       if (found) return found;
-      // A tab opened over CDP a moment ago reaches Playwright's list shortly after.
-      stepTimeoutMs(budget, operation);
       await budgetSleep(budget, operation, 50);
-      if (budget.remainingMs() <= 0) break;
-      if (!(await this.targetStillListed(browser, targetId))) break;
+      if (!(await raceBudget(budget, operation, this.targets.listed(targetId)))) break;
     }
     throw new CoreError('BROWSER_TAB_NOT_FOUND', `tab not found: ${targetId}`);
   }
@@ -81,7 +83,8 @@ export class PlaywrightLink {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         timedOut = true;
-        void this.probeFrozen()
+        void this.targets
+          .frozen()
           .catch(() => [] as string[])
           .then((frozen) => {
             const which = frozen.length > 0 ? `; not answering: ${frozen.join(', ')}` : '';
@@ -148,19 +151,6 @@ export class PlaywrightLink {
     })();
     this.targetIds.set(page, asked);
     return asked;
-  }
-
-  private async targetStillListed(browser: Browser, targetId: string): Promise<boolean> {
-    try {
-      const session = await browser.newBrowserCDPSession();
-      const { targetInfos } = (await session.send('Target.getTargets')) as {
-        targetInfos: Array<{ targetId: string }>;
-      };
-      await session.detach().catch(() => undefined);
-      return targetInfos.some((info) => info.targetId === targetId);
-    } catch {
-      return false;
-    }
   }
 }
 

@@ -96,7 +96,7 @@ export class BrowserService {
   async status(): Promise<BrowserStatus> {
     const running = this.running;
     let tabs = 0;
-    if (running) tabs = (await this.pageTargets(running).catch(() => [])).length;
+    if (running) tabs = (await this.pageTargets(running.control).catch(() => [])).length;
     return {
       running: running !== null,
       pid: running?.chromium.pid ?? null,
@@ -147,7 +147,7 @@ export class BrowserService {
 
   async tabs(): Promise<{ tabs: TabInfo[] }> {
     const running = this.requireRunning();
-    const targets = await this.pageTargets(running);
+    const targets = await this.pageTargets(running.control);
     return {
       tabs: targets.map((t) => ({
         targetId: t.targetId,
@@ -202,7 +202,7 @@ export class BrowserService {
     this.refTables.delete(targetId);
     this.watchdogs.delete(targetId);
     // closeTarget answers before the target is gone; wait (briefly) so a stale id is stale at once.
-    for (let i = 0; i < 40 && (await this.isListed(running, targetId)); i++) {
+    for (let i = 0; i < 40 && (await this.isListed(running.control, targetId)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     if (this.focused === targetId) this.focused = null;
@@ -375,7 +375,7 @@ export class BrowserService {
     const link = new PlaywrightLink(
       chromium.browserWsUrl,
       this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      () => this.frozenTargets(),
+      { frozen: () => this.frozenTargets(), listed: (targetId) => this.isListed(control, targetId) },
     );
     const running: Running = { chromium, control, link };
     chromium.onExit(() => {
@@ -399,12 +399,12 @@ export class BrowserService {
     this.focused = null;
   }
 
-  private async isListed(running: Running, targetId: string): Promise<boolean> {
-    return (await this.pageTargets(running)).some((t) => t.targetId === targetId);
+  private async isListed(control: ControlChannel, targetId: string): Promise<boolean> {
+    return (await this.pageTargets(control)).some((t) => t.targetId === targetId);
   }
 
-  private async pageTargets(running: Running): Promise<TargetInfo[]> {
-    const { targetInfos } = await running.control.send<{ targetInfos: TargetInfo[] }>('Target.getTargets');
+  private async pageTargets(control: ControlChannel): Promise<TargetInfo[]> {
+    const { targetInfos } = await control.send<{ targetInfos: TargetInfo[] }>('Target.getTargets');
     return targetInfos.filter((t) => t.type === 'page');
   }
 
@@ -412,7 +412,7 @@ export class BrowserService {
   private async frozenTargets(): Promise<string[]> {
     const running = this.running;
     if (!running) return [];
-    const targets = await this.pageTargets(running);
+    const targets = await this.pageTargets(running.control);
     const answers = await Promise.all(
       targets.map((target) =>
         Promise.race([
