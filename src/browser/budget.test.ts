@@ -26,6 +26,17 @@ describe('createBudget', () => {
     budget.dispose();
   });
 
+  it('a transport margin moves the signal and the deadline, not timeoutMs', () => {
+    vi.useFakeTimers({ now: 0 });
+    const budget = createBudget({ timeoutMs: 1_000, marginMs: 500 });
+    expect(budget.deadlineAtMs).toBe(1_500);
+    expect(budget.timeoutMs).toBe(1_000);
+    vi.advanceTimersByTime(1_499);
+    expect(budget.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(budget.ended()).toBe('timeout');
+  });
+
   it('defaults to DEFAULT_BROWSER_TIMEOUT_MS', () => {
     vi.useFakeTimers({ now: 0 });
     const budget = createBudget();

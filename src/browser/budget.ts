@@ -32,12 +32,18 @@ export interface Budget {
 export interface BudgetOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * For a transport waiting on a handler that has the same budget: the signal fires this much
+   * after `timeoutMs`, so the handler's own timeout error arrives first (TRANSPORT_MARGIN_MS).
+   */
+  marginMs?: number;
   now?: () => number;
 }
 
 export function createBudget({
   timeoutMs = DEFAULT_BROWSER_TIMEOUT_MS,
   signal,
+  marginMs = 0,
   now = Date.now,
 }: BudgetOptions = {}): Budget {
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_BROWSER_TIMEOUT_MS) {
@@ -47,14 +53,14 @@ export function createBudget({
     );
   }
   const controller = new AbortController();
-  const deadlineAtMs = now() + timeoutMs;
+  const deadlineAtMs = now() + timeoutMs + marginMs;
   let end: BudgetEnd | null = null;
   const finish = (why: BudgetEnd) => {
     if (end !== null) return;
     end = why;
     controller.abort(why === 'timeout' ? timeoutReason(timeoutMs) : abortReason());
   };
-  const timer = setTimeout(() => finish('timeout'), timeoutMs);
+  const timer = setTimeout(() => finish('timeout'), timeoutMs + marginMs);
   timer.unref();
   const onAbort = () => finish('aborted');
   if (signal?.aborted) finish('aborted');

@@ -1,5 +1,10 @@
 import { CoreError, type ErrorCode } from '../domain/errors.ts';
-import { DEFAULT_BROWSER_TIMEOUT_MS, MAX_BROWSER_TIMEOUT_MS, TRANSPORT_MARGIN_MS } from './budget.ts';
+import {
+  createBudget,
+  DEFAULT_BROWSER_TIMEOUT_MS,
+  MAX_BROWSER_TIMEOUT_MS,
+  TRANSPORT_MARGIN_MS,
+} from './budget.ts';
 import { dispatchBrowser } from './routes.ts';
 import type { BrowserService } from './service.ts';
 
@@ -51,24 +56,19 @@ export class HttpBrowserClient implements BrowserClient {
   }
 
   async call(route: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-    const waitMs = transportWaitMs(route, body);
-    const controller = new AbortController();
-    let end: 'timeout' | 'aborted' | null = null;
-    const finish = (why: 'timeout' | 'aborted') => {
-      end ??= why;
-      controller.abort();
-    };
-    const timer = setTimeout(() => finish('timeout'), waitMs);
-    const onAbort = () => finish('aborted');
-    if (signal?.aborted) finish('aborted');
-    else signal?.addEventListener('abort', onAbort, { once: true });
+    // The request's own budget, waited for with the margin: the server's timeout answer comes first.
+    const budget = createBudget({
+      timeoutMs: requestBudgetMs(route, body),
+      marginMs: TRANSPORT_MARGIN_MS,
+      signal,
+    });
     const path = route.split('/').map(encodeURIComponent).join('/');
     try {
       const response = await fetch(`${this.origin}/api/browser/${path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body ?? {}),
-        signal: controller.signal,
+        signal: budget.signal,
       });
       const text = await response.text();
       if (!response.ok) throw this.answerError(response.status, text);
@@ -77,10 +77,11 @@ export class HttpBrowserClient implements BrowserClient {
       return parsed.value;
     } catch (error) {
       if (error instanceof CoreError) throw error;
-      if (end === 'aborted') {
+      if (budget.ended() === 'aborted') {
         throw new CoreError('BROWSER_ABORTED', `browser ${route} was aborted by the caller`);
       }
-      if (end === 'timeout') {
+      if (budget.ended() === 'timeout') {
+        const waitMs = budget.timeoutMs + TRANSPORT_MARGIN_MS;
         throw new CoreError(
           'BROWSER_TIMEOUT',
           `browser ${route}: no answer from the server within ${waitMs} ms`,
@@ -94,8 +95,7 @@ export class HttpBrowserClient implements BrowserClient {
         error,
       );
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      budget.dispose();
     }
   }
 
@@ -128,17 +128,20 @@ export class HttpBrowserClient implements BrowserClient {
 }
 
 /**
- * How long the fetch waits: the body's `timeoutMs` (or the default for a budgeted route) plus the
- * margin. Routes without a budget still get the ceiling, so a stuck server never hangs the caller.
+ * The request's budget as the server will take it: the body's `timeoutMs`, else the default for a
+ * budgeted route. Routes without a budget get the ceiling, so a stuck server never hangs the caller.
  */
-export function transportWaitMs(route: string, body: unknown): number {
+function requestBudgetMs(route: string, body: unknown): number {
   const given = (body as { timeoutMs?: unknown } | null | undefined)?.timeoutMs;
   const valid =
     Number.isInteger(given) && (given as number) >= 1 && (given as number) <= MAX_BROWSER_TIMEOUT_MS;
-  if (valid) return (given as number) + TRANSPORT_MARGIN_MS;
-  return (
-    (BUDGETED_ROUTES.has(route) ? DEFAULT_BROWSER_TIMEOUT_MS : MAX_BROWSER_TIMEOUT_MS) + TRANSPORT_MARGIN_MS
-  );
+  if (valid) return given as number;
+  return BUDGETED_ROUTES.has(route) ? DEFAULT_BROWSER_TIMEOUT_MS : MAX_BROWSER_TIMEOUT_MS;
+}
+
+/** How long the fetch waits: the request's budget plus the margin. */
+export function transportWaitMs(route: string, body: unknown): number {
+  return requestBudgetMs(route, body) + TRANSPORT_MARGIN_MS;
 }
 
 /** The parsed body (an empty body is null), or null when it is not JSON. */
