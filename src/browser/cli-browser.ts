@@ -31,20 +31,8 @@ Ctrl-C aborts the request (the server then stops a running evaluate).
 /** How `serve` finds home, port and host from flags and the environment (cli.ts passes its own). */
 export type ResolveConfig = (argv: string[]) => { home: string; port: number; host: string };
 
-type Sub =
-  | 'status'
-  | 'start'
-  | 'stop'
-  | 'tabs'
-  | 'counters'
-  | 'open'
-  | 'navigate'
-  | 'snapshot'
-  | 'evaluate'
-  | 'settings';
-
 /** Per command: how many positionals it takes [min, max] and which of its own options. */
-const COMMANDS: Record<Sub, { args: [number, number]; options: string[] }> = {
+const COMMANDS = {
   status: { args: [0, 0], options: [] },
   start: { args: [0, 0], options: [] },
   stop: { args: [0, 0], options: [] },
@@ -55,7 +43,9 @@ const COMMANDS: Record<Sub, { args: [number, number]; options: string[] }> = {
   snapshot: { args: [0, 0], options: ['target', 'selector', 'timeout-ms'] },
   evaluate: { args: [1, 1], options: ['target', 'ref', 'timeout-ms'] },
   settings: { args: [0, 0], options: ['evaluate'] },
-};
+} satisfies Record<string, { args: [number, number]; options: string[] }>;
+
+type Sub = keyof typeof COMMANDS;
 
 const OPTIONS = {
   home: { type: 'string' },
@@ -139,7 +129,7 @@ function checkUsage(values: Values, positionals: string[]): Request {
   }
   const own = ['target', 'selector', 'ref', 'timeout-ms', 'evaluate'] as const;
   for (const option of own) {
-    if (values[option] !== undefined && !options.includes(option)) {
+    if (values[option] !== undefined && !(options as readonly string[]).includes(option)) {
       throw new UsageError(`fuseforks browser ${sub}: --${option} does not apply`);
     }
   }
