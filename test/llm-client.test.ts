@@ -7,6 +7,7 @@ import type { ModelTemplateId } from '../src/domain/ids.ts';
 import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../src/domain/template.ts';
 import type { ChatRequest } from '../src/llm/canonical.ts';
 import { HttpLlmBackend } from '../src/llm/http-backend.ts';
+import { LlmCallAborted } from '../src/llm/call-aborted.ts';
 import { LlmError } from '../src/llm/llm-error.ts';
 import { FakeProvider, textReply, type WireKind } from './fakes/fake-provider.ts';
 
@@ -295,14 +296,16 @@ describe('keys and hostile answers', () => {
     expect(log.lines[0]).toMatch(/class=Network/);
   });
 
-  it('a signal aborted before the failure returns it without a retry line', async () => {
-    fake.enqueue({ status: 503, body: '{}' });
+  it('a signal aborted before the call sends nothing, writes no retry line and says it was not sent', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await errorOf(backend('open_ai_compat').chat(request, { signal: controller.signal }));
-    expect(error.info).toMatchObject({ status: 503 });
-    expect(log.lines.filter((l) => l.startsWith('llm retry:'))).toHaveLength(0);
-    expect(fake.requests).toHaveLength(1);
+    const error = await backend('open_ai_compat')
+      .chat(request, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LlmCallAborted);
+    expect((error as LlmCallAborted).sent).toBe(false);
+    expect(log.lines.filter((l) => l.startsWith('llm retry'))).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('sends the 1-hour cache beta header when the Anthropic body carries a 1 h breakpoint', async () => {
@@ -338,16 +341,34 @@ describe('cancellation', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('never aborts an HTTP round trip in flight', async () => {
-    fake.enqueue({ delayMs: 400, body: textReply('anthropic', 'paid for') });
+  it('aborts the HTTP round trip in flight at once: the provider sees the client go away', async () => {
+    fake.enqueue({ hold: true });
     const controller = new AbortController();
-    const pending = backend('anthropic', {}, { realSleep: true }).chat(request, {
-      signal: controller.signal,
-    });
-    setTimeout(() => controller.abort(), 50);
-    const response = await pending;
-    expect(response.text).toBe('paid for');
-    expect(response.usage.completion).toBe(3);
+    const pending = backend('anthropic', {}, { realSleep: true })
+      .chat(request, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await fake.waitForRequests(1);
+    expect(fake.heldCount).toBe(1);
+    controller.abort();
+    const error = await pending;
+    expect(error).toBeInstanceOf(LlmCallAborted);
+    expect((error as LlmCallAborted).sent).toBe(true);
+    await fake.waitForAborts(1);
+    // Not a failure of the provider: no retry and no retry line.
+    expect(fake.requests).toHaveLength(1);
+    expect(log.lines.filter((l) => l.startsWith('llm retry'))).toHaveLength(0);
+  });
+
+  it('the request timeout still applies beside the signal, as a Timeout', async () => {
+    fake.enqueue({ hold: true }, { hold: true });
+    const controller = new AbortController();
+    const error = await errorOf(
+      backend('open_ai_compat', { requestTimeoutSecs: 0.2, maxRetries: 1 }).chat(request, {
+        signal: controller.signal,
+      }),
+    );
+    expect(error.info).toMatchObject({ kind: 'http', class: 'Timeout' });
+    expect(fake.requests).toHaveLength(2);
   });
 });
 

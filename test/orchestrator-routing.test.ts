@@ -173,7 +173,8 @@ describe('interrupts', () => {
     await o.connect('a', 'b');
     await o.start('a', 'b');
     a.script(call('ask_b', { message: 'long job' }), say('never'));
-    // The call in flight is never aborted; the worker stops at its next round boundary.
+    // Even a backend that answers instead of failing when its call is aborted ends the turn as
+    // interrupted: the worker's signal is the asker's, and the answer is not acted on.
     b.script(
       (_req, options) =>
         new Promise((resolve) => {

@@ -2,8 +2,11 @@ import type { ChatRequest, ChatResponse } from './canonical.ts';
 
 export interface ChatOptions {
   /**
-   * Cancels only the wait between retries, never an HTTP round trip in flight: the provider bills a
-   * call that has started, and its usage must still arrive.
+   * Cancels the HTTP round trip in flight (joined with the request timeout) and the wait between
+   * retries. An aborted round trip rejects with `LlmCallAborted`; a cancelled wait rejects with the
+   * error that caused it. Going past the ledger on purpose (issue 17): a person who clicks Interrupt
+   * expects the call to stop, and every peer can cancel a running call. The provider may still bill
+   * the input of a call it had started; the caller counts the reservation's estimate as spent.
    */
   signal?: AbortSignal;
 }

@@ -7,6 +7,7 @@ import { CoreError } from '../domain/errors.ts';
 import type { LlmConfig } from '../world/llm-config.ts';
 import type { ChatOptions, LlmBackend } from './backend.ts';
 import type { ChatRequest, ChatResponse } from './canonical.ts';
+import { LlmCallAborted } from './call-aborted.ts';
 import { LlmError } from './llm-error.ts';
 import { authHeaders, BACKEND_NAMES, providerPath } from './provider.ts';
 import {
@@ -87,7 +88,7 @@ export class HttpLlmBackend implements LlmBackend {
     const maxRetries = this.config.template.maxRetries;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.attempt(url, headers, body);
+        return await this.attempt(url, headers, body, options.signal);
       } catch (error) {
         if (!(error instanceof LlmError)) throw error;
         const counter = `${attempt + 1}/${maxRetries}`;
@@ -127,8 +128,15 @@ export class HttpLlmBackend implements LlmBackend {
     return `model=${this.config.model} attempt=${counter} status=${status} class=${cls} code=${code} hint=${hint} src=${src}`;
   }
 
-  private async attempt(url: string, headers: Record<string, string>, body: string): Promise<ChatResponse> {
+  private async attempt(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    cancel: AbortSignal | undefined,
+  ): Promise<ChatResponse> {
+    if (cancel?.aborted) throw new LlmCallAborted(this.name(), false);
     const timeoutMs = this.config.template.requestTimeoutSecs * 1000;
+    const timeout = AbortSignal.timeout(timeoutMs);
     let status: number;
     let text: string;
     let retryAfter: string | null;
@@ -137,7 +145,8 @@ export class HttpLlmBackend implements LlmBackend {
         method: 'POST',
         headers,
         body,
-        signal: AbortSignal.timeout(timeoutMs),
+        // The turn's signal stops the round trip at once, body included; the timeout stays its own.
+        signal: cancel ? AbortSignal.any([timeout, cancel]) : timeout,
         // A redirect would carry the key (x-api-key, x-goog-api-key survive it) to another host.
         redirect: 'manual',
       });
@@ -145,6 +154,7 @@ export class HttpLlmBackend implements LlmBackend {
       retryAfter = response.headers.get('retry-after');
       text = await response.text();
     } catch (error) {
+      if (cancel?.aborted && !timeout.aborted) throw new LlmCallAborted(this.name(), true);
       const timedOut = (error as Error | null)?.name === 'TimeoutError';
       const detail = this.redact(flattenCause(error));
       throw new LlmError(

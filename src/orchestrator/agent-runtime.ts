@@ -18,6 +18,8 @@ export interface TurnHandle {
   startedAtMs: number;
   /** When a person asked to interrupt, for the elapsed-time System line. */
   interruptRequestedAtMs: number | null;
+  /** Set once the turn has taken its exit: an interrupt from then on is too late and says so. */
+  settled: boolean;
 }
 
 type RunTurn = (runtime: AgentRuntime, envelope: Envelope) => Promise<void>;

@@ -270,7 +270,8 @@ export class Orchestrator {
     this.requireSpec(id);
     const waves = this.abortWaveRoots(id);
     const turn = this.runtimes.get(id)?.turn;
-    if (!turn || turn.controller.signal.aborted) return waves;
+    // True only for a turn that will end as interrupted: one that has taken its exit is too late.
+    if (!turn || turn.settled || turn.controller.signal.aborted) return waves;
     turn.interruptRequestedAtMs = this.now();
     turn.controller.abort();
     return true;

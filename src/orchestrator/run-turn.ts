@@ -5,6 +5,7 @@
 import { CoreError, isCoreError } from '../domain/errors.ts';
 import { cacheDiagLine } from '../llm/cache-diag.ts';
 import type { ChatResponse } from '../llm/canonical.ts';
+import { isLlmCallAborted } from '../llm/call-aborted.ts';
 import { isLlmError } from '../llm/llm-error.ts';
 import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import { effectiveMilli, reserveCall } from './budget/index.ts';
@@ -46,6 +47,7 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
     controller,
     startedAtMs: orch.now(),
     interruptRequestedAtMs: null,
+    settled: false,
   };
   const onChainAbort = () => controller.abort();
   envelope.signal.addEventListener('abort', onChainAbort, { once: true });
@@ -55,8 +57,11 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
   try {
     const prepared = await prepareTurn(orch, runtime, envelope, handle);
     if (prepared.kind === 'failed') {
+      handle.settled = true;
       // Nothing was called: no turn line, no record (the template or backend could not be resolved).
-      orch.failBeforeTurn(runtime, envelope, prepared.error);
+      // An interrupt that came meanwhile was answered `interrupted: true`: it wins, and folds.
+      if (controller.signal.aborted) orch.foldEnvelope(runtime, envelope);
+      else orch.failBeforeTurn(runtime, envelope, prepared.error);
       return;
     }
     turn = prepared.turn;
@@ -74,12 +79,22 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
     else if (turn === null) orch.failBeforeTurn(runtime, envelope, core);
     envelope.replyTo?.({ text: core.message, kind: 'no_answer' });
   } finally {
+    handle.settled = true;
     envelope.signal.removeEventListener('abort', onChainAbort);
     runtime.turn = null;
     orch.setTyping(runtime, false);
   }
 }
 
+/**
+ * The ledger (part 3, Spec 10) names two check points: the round boundary here and the fold of an
+ * unstarted envelope in runTurn. We go past it on purpose (issue 17): the turn's signal also aborts
+ * the model call in flight (its HTTP request and the wait between retries), because a person who
+ * clicks Interrupt expects the call to stop and every peer can cancel a running call. Tool
+ * call/result pairs stay whole: nothing of an aborted call is kept, so no call lacks its result. And
+ * every other exit hands over to the interrupted one while the signal is set (turn-exits.ts), so an
+ * interrupt answered `interrupted: true` always ends the turn as interrupted.
+ */
 async function runRounds(orch: Orchestrator, turn: Turn): Promise<void> {
   const signal = turn.handle.controller.signal;
   let lastText = '';
@@ -95,13 +110,13 @@ async function runRounds(orch: Orchestrator, turn: Turn): Promise<void> {
     }
     const response = await callModel(orch, turn, round, null);
     if (response === 'stopped') return;
+    // cancel > budget > repeat > hop/rounds, decided before acting on the answer or its tool calls.
+    if (signal.aborted) return finishInterrupted(orch, turn);
     lastText = response.text.trim() !== '' ? response.text : '';
     if (response.toolCalls.length === 0) {
       if (!turn.template.useTools) return finishWithoutTools(orch, turn, response.text);
       return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: response.text }, response);
     }
-    // cancel > budget > repeat > hop/rounds, decided before acting on the round's tool calls.
-    if (signal.aborted) return finishInterrupted(orch, turn);
     const outcome = await runRoundTools(orch, turn, response);
     if (outcome.kind === 'handoff') return finishCompleted(orch, turn, outcome.completion, response);
     if (outcome.kind === 'all_blocked') {
@@ -203,6 +218,10 @@ async function callModel(
       reservation?.commit(effectiveMilli(paid));
       addUsage(turn.spend, paid);
       turn.runtime.addUsage(paid);
+    } else if (isLlmCallAborted(error) && error.sent) {
+      // The provider may bill the input of a call it had started, and an aborted call reports no
+      // usage: the estimate is spent, never refunded (the turn is recorded as interrupted).
+      reservation?.commit(reservation.estimateMilli);
     } else reservation?.release();
     // A person's stop wins over the error that came back while waiting.
     if (turn.handle.controller.signal.aborted) await finishInterrupted(orch, turn);

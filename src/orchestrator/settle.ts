@@ -10,6 +10,7 @@ import type { Turn } from './turn-state.ts';
 export function settleTurn(orch: Orchestrator, turn: Turn, stop: TurnStop): void {
   if (turn.settled) return;
   turn.settled = true;
+  turn.handle.settled = true;
   const spend: TurnSpend = {
     agentId: turn.spec.id,
     hop: turn.envelope.incoming.hop,

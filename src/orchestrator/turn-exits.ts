@@ -35,12 +35,22 @@ function pushExchange(orch: Orchestrator, turn: Turn, sent: string, replied: str
   orch.sink.recordExchange(turn.spec.id, sent, stored);
 }
 
+/**
+ * An interrupt set before the turn chose its exit wins over that exit: `interrupt_turn` answered
+ * `interrupted: true`, so the turn must end as interrupted (a reply that arrived with the interrupt
+ * is not delivered). Each exit runs synchronously up to its settle, so no interrupt slips in between.
+ */
+function interruptWins(turn: Turn): boolean {
+  return turn.handle.controller.signal.aborted && !turn.settled;
+}
+
 export async function finishCompleted(
   orch: Orchestrator,
   turn: Turn,
   completion: Completion,
   _last?: ChatResponse,
 ): Promise<void> {
+  if (interruptWins(turn)) return finishInterrupted(orch, turn);
   if (completion.handoff) {
     pushExchange(orch, turn, turn.sent, completion.handoff.entry);
     // Only reachable for a requester when transfer was offered anyway: the answer does not come back.
@@ -82,6 +92,7 @@ export async function finishCompleted(
 }
 
 export async function finishFailed(orch: Orchestrator, turn: Turn, error: CoreError): Promise<void> {
+  if (interruptWins(turn)) return finishInterrupted(orch, turn);
   orch.log.note(turnFailedLine({ agent: turn.spec.id, code: error.code, reason: error.message }));
   orch.systemLine(orch.text(turn.language).turnFailed(turn.spec.name, error.message));
   turn.envelope.replyTo?.({ text: error.message, kind: 'no_answer' });
@@ -110,6 +121,7 @@ export async function finishInterrupted(orch: Orchestrator, turn: Turn): Promise
 
 /** The next call could not be reserved: the turn closes, the agent keeps running. */
 export async function finishBudget(orch: Orchestrator, turn: Turn, estimateMilli: number): Promise<void> {
+  if (interruptWins(turn)) return finishInterrupted(orch, turn);
   const pool = turn.envelope.budget!;
   const fields = budgetStopFieldsFor(turn.spec.id, pool, estimateMilli);
   const reason = fields.reason;

@@ -22,6 +22,8 @@ export interface ScriptedReply {
   delayMs?: number;
   /** Close the socket without answering. */
   hangUp?: boolean;
+  /** Never answer on its own: the request stays open until the client goes away or `releaseHeld`. */
+  hold?: boolean;
 }
 
 export type WireKind = 'openai' | 'anthropic' | 'gemini';
@@ -83,6 +85,9 @@ export function openAiToolCall(name: string, args: Record<string, unknown>): unk
 
 export class FakeProvider {
   readonly requests: RecordedRequest[] = [];
+  /** Requests whose client closed the connection before the answer was sent (an aborted call). */
+  abortedByClient = 0;
+  private readonly held = new Set<() => void>();
   private readonly script: ScriptedReply[] = [];
   private server: Server | null = null;
   port = 0;
@@ -113,7 +118,13 @@ export class FakeProvider {
         const path = req.url ?? '/';
         this.requests.push({ method: req.method ?? '', path, headers: req.headers, rawBody: raw, body });
         const reply = this.script.shift() ?? { body: textReply(wireOfPath(path), 'ok') };
+        let answered = false;
+        res.on('close', () => {
+          if (!answered) this.abortedByClient += 1;
+        });
         const send = () => {
+          answered = true;
+          if (res.destroyed) return;
           if (reply.hangUp) {
             req.socket.destroy();
             return;
@@ -125,13 +136,48 @@ export class FakeProvider {
           res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
           res.end(payload);
         };
-        if (reply.delayMs) setTimeout(send, reply.delayMs);
+        if (reply.hold) {
+          const release = () => {
+            this.held.delete(release);
+            send();
+          };
+          this.held.add(release);
+          res.on('close', () => this.held.delete(release));
+        } else if (reply.delayMs) setTimeout(send, reply.delayMs);
         else send();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;
+  }
+
+  /** How many held requests are still open. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** Answers every held request now (a provider that finally finished thinking). */
+  releaseHeld(): void {
+    for (const release of [...this.held]) release();
+  }
+
+  /** Resolves once `count` requests have arrived (polling; rejects after ~10 s). */
+  async waitForRequests(count: number): Promise<void> {
+    for (let i = 0; i < 2000; i += 1) {
+      if (this.requests.length >= count) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`the fake provider got ${this.requests.length} of ${count} requests`);
+  }
+
+  /** Resolves once `count` requests were closed by their client before an answer. */
+  async waitForAborts(count: number): Promise<void> {
+    for (let i = 0; i < 2000; i += 1) {
+      if (this.abortedByClient >= count) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`the fake provider saw ${this.abortedByClient} of ${count} aborted requests`);
   }
 
   async stop(): Promise<void> {
