@@ -6,7 +6,7 @@ import type { AgentId } from '../domain/ids.ts';
 import type { ChatResponse, ToolCall } from '../llm/canonical.ts';
 import { roomLogReadLine, toolBlockedLine, toolLine } from './lines/index.ts';
 import type { Orchestrator } from './orchestrator.ts';
-import { readRoomLog } from './prompt/index.ts';
+import { admitOutsideText, readRoomLog } from './prompt/index.ts';
 import { ask, transfer } from './routing.ts';
 import { PLAN_TOOL } from './plan/plan-spec.ts';
 import { readTasks } from './plan/read-tasks.ts';
@@ -39,7 +39,8 @@ export async function runRoundTools(
     const result = await runOne(orch, turn, call);
     if (result.blocked) lastBlocked = call.name;
     else ran += 1;
-    turn.messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: result.text });
+    const content = admitOutsideText(result.text, result.ownHead);
+    turn.messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content });
   }
   // The loop ends only when every call of the round was blocked: nothing new happened.
   return ran === 0 ? { kind: 'all_blocked', tool: lastBlocked } : { kind: 'continue' };
@@ -92,7 +93,7 @@ async function runOne(
   orch: Orchestrator,
   turn: Turn,
   call: ToolCall,
-): Promise<{ text: string; blocked: boolean }> {
+): Promise<{ text: string; blocked: boolean; ownHead?: string }> {
   const t = orch.text(turn.language);
   const { chars: reasonChars, text: reason } = readReason(call.arguments);
   if (turn.guard.blocks(call.name, call.arguments)) {
@@ -112,6 +113,7 @@ async function runOne(
     return { text, blocked: false };
   }
   let text: string;
+  let ownHead = '';
   let ok = true;
   if (offeredPlan) {
     text = await runPlan(orch, turn, call.arguments);
@@ -129,6 +131,7 @@ async function runOne(
     );
     orch.log.note(roomLogReadLine({ agent: turn.spec.id, id, outcome: read.outcome, chars: read.chars }));
     text = read.text;
+    ownHead = read.ownHead;
   } else {
     const ctx: ToolContext = {
       agentId: turn.spec.id,
@@ -176,5 +179,5 @@ async function runOne(
       reasonChars: reasonState === 'written' || reasonState === 'omitted' ? reasonChars : undefined,
     }),
   );
-  return { text, blocked: false };
+  return { text, blocked: false, ownHead };
 }

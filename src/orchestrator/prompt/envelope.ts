@@ -88,3 +88,15 @@ export function defuse(body: string): string {
 export function attributeSender(label: string, content: string, language: Language): string {
   return `${envelopeLine(label, language)}\n${defuse(content)}`;
 }
+
+/**
+ * The one point where text from outside a prompt's own envelope enters a turn's context: every tool
+ * result (file read, grep, MCP results and errors), every ask answer and plan bundle, every room_log
+ * read. Whatever follows `ownHead` (a head this process wrote itself, such as the room_log reading's
+ * real envelope) is defused, so a forged 【Sender: …】 in a file, a server's answer or another servant's
+ * reply cannot pass for an envelope.
+ */
+export function admitOutsideText(text: string, ownHead = ''): string {
+  if (ownHead !== '' && text.startsWith(ownHead)) return `${ownHead}${defuse(text.slice(ownHead.length))}`;
+  return defuse(text);
+}

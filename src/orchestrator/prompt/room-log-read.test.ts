@@ -18,6 +18,7 @@ describe('readRoomLog', () => {
   it('returns the envelope 【送り手: A → B】 and the content as it was', () => {
     expect(readRoomLog([said], me, said.id.slice(0, 8), labelOf, 'ja')).toEqual({
       text: '【送り手: ザリ → ジェミー】\n全文です\n二行目',
+      ownHead: '【送り手: ザリ → ジェミー】\n',
       outcome: 'ok',
       chars: 8,
     });
@@ -38,7 +39,7 @@ describe('readRoomLog', () => {
     const hidden = readRoomLog([fromUser, toMe], me, '11111111', labelOf, 'ja');
     const mine = readRoomLog([fromUser, toMe], me, '22222222', labelOf, 'ja');
     const missing = readRoomLog([fromUser, toMe], me, '99999999', labelOf, 'ja');
-    expect(hidden).toEqual({ text: NOT_FOUND, outcome: 'not_found', chars: 0 });
+    expect(hidden).toEqual({ text: NOT_FOUND, ownHead: '', outcome: 'not_found', chars: 0 });
     expect(mine).toEqual(missing);
     expect(hidden).toEqual(missing);
     expect(readRoomLog([], me, '', labelOf, 'ja')).toEqual(missing);
@@ -53,6 +54,7 @@ describe('readRoomLog', () => {
     const read = readRoomLog([a, b], me, 'cafe', labelOf, 'ja');
     expect(read).toEqual({
       text: 'その ID に当たる発言が複数あります。抜粋に表示されている ID をそのまま使うと 1 件に決まります。',
+      ownHead: '',
       outcome: 'ambiguous',
       chars: 0,
     });

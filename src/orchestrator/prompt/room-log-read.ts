@@ -19,6 +19,11 @@ export type RoomLogReadOutcome = 'ok' | 'truncated' | 'not_found' | 'ambiguous';
 
 export interface RoomLogRead {
   text: string;
+  /**
+   * The leading part of `text` this reader wrote itself (the envelope line and attachment note): the
+   * rest is the message as someone said it, which the turn defuses like any outside text.
+   */
+  ownHead: string;
   outcome: RoomLogReadOutcome;
   /** The message's full length in characters; 0 when nothing was read. */
   chars: number;
@@ -71,15 +76,15 @@ export function readRoomLog(
       ? []
       : log.filter((m) => isVisibleInRoomLog(reader, m) && m.id.toLowerCase().startsWith(query));
   const [message] = matches;
-  if (message === undefined) return { text: texts.notFound, outcome: 'not_found', chars: 0 };
-  if (matches.length > 1) return { text: texts.ambiguous, outcome: 'ambiguous', chars: 0 };
+  if (message === undefined) return { text: texts.notFound, ownHead: '', outcome: 'not_found', chars: 0 };
+  if (matches.length > 1) return { text: texts.ambiguous, ownHead: '', outcome: 'ambiguous', chars: 0 };
 
   const total = charCount(message.content);
   const truncated = total > maxChars;
   const note = attachmentNote(message.attachments, language);
   const head = `${envelopeLine(routeLabel(message, labelOf), language)}\n${note === '' ? '' : `${note}\n`}`;
-  if (!truncated) return { text: `${head}${message.content}`, outcome: 'ok', chars: total };
+  if (!truncated) return { text: `${head}${message.content}`, ownHead: head, outcome: 'ok', chars: total };
   const shown = headChars(message.content, maxChars);
   const tail = texts.truncated(formatCount(total), formatCount(maxChars));
-  return { text: `${head}${shown}\n\n${tail}`, outcome: 'truncated', chars: total };
+  return { text: `${head}${shown}\n\n${tail}`, ownHead: head, outcome: 'truncated', chars: total };
 }
