@@ -1,8 +1,9 @@
 /**
  * The person's path through the real UI in Chromium against `fuseforks serve` and the fake provider:
  * first-run tour, a template and two servants made in the UI, a bond drawn on the map, a message
- * handed on with its tool row, an interrupt, new chat and reopening the old conversation, English and
- * back, and a pending command approved from the badge. Steps share one village, in order.
+ * handed on with its tool row, an interrupt that stops the call in flight, new chat and reopening the
+ * old conversation, English and back, a pending command approved from the badge, and statistics that
+ * count the interrupted turn. Steps share one village, in order.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,24 +168,25 @@ describe.sequential('a person in the village UI', () => {
     await screenshot(page, '05-conversation');
   });
 
-  it('interrupts a turn in progress (it stops at the round boundary after the call in flight)', async () => {
-    fake.enqueue(
-      { body: openAiToolCall('remember', { note: 'slow thought', reason: 'think slowly' }), delayMs: 2_500 },
-      { body: textReply('openai', 'too late') },
-    );
+  it('interrupts a turn in progress: the call in flight is stopped at once', async () => {
+    // The provider keeps thinking for ever: only an aborted call can end this turn.
+    fake.enqueue({ hold: true });
     const requestsBefore = fake.requests.length;
+    const abortsBefore = fake.abortedByClient;
     await page.getByTestId('chat-input').fill('take your time');
     await page.getByTestId('chat-send').click();
     await page.getByTestId('chat-typing').waitFor();
+    await fake.waitForRequests(requestsBefore + 1);
     await page.getByTestId('chat-interrupt').click();
-    await expect.poll(() => page.getByTestId('chat-interrupt').textContent()).toContain('中断待ち');
     await page.getByTestId('chat-typing').waitFor({ state: 'detached', timeout: 10_000 });
     const line = page.getByTestId('chat-message').filter({ hasText: '打ち切りました' });
     await line.waitFor();
     expect(await line.getAttribute('data-from')).toBe('system');
-    expect(await page.getByTestId('chat-message').filter({ hasText: 'too late' }).count()).toBe(0);
-    // No call after the boundary: the model was asked exactly once for this message.
+    await fake.waitForAborts(abortsBefore + 1);
+    expect(fake.heldCount).toBe(0);
+    // The model was asked exactly once for this message, and its answer never came.
     expect(fake.requests.length - requestsBefore).toBe(1);
+    expect(await page.getByTestId('chat-interrupt').isDisabled()).toBe(true);
   });
 
   it('starts a new chat and reopens the old conversation from the list', async () => {
@@ -257,6 +259,10 @@ describe.sequential('a person in the village UI', () => {
     expect(await page.locator('.panes').isVisible()).toBe(false);
     await page.getByTestId('stats-totals').waitFor();
     await screenshot(page, '09-statistics');
+    // The interrupted turn is counted as such, and the view says what an aborted call costs.
+    await page.getByTestId('stats-scope-all').click();
+    await page.locator('[data-testid="stats-table-stops"] tr[data-stop="interrupted"]').waitFor();
+    await page.getByTestId('stats-interrupted-note').waitFor();
     await page.getByTestId('stats-close').click();
     await view.waitFor({ state: 'detached' });
     expect(await page.locator('.panes').isVisible()).toBe(true);
