@@ -1,0 +1,129 @@
+/**
+ * The checks every workspace write is built from (see workspace-write.ts for the rules and the API).
+ *
+ * Synchronous on purpose: a check and the step it guards run with no `await` between them, so no
+ * other task of this process can move files in between, and the window left to another process is
+ * a few system calls wide. They are metadata calls (lstat, mkdir, readlink), each well under a
+ * millisecond.
+ */
+import { constants, fstatSync, lstatSync, mkdirSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { CoreError } from '../domain/errors.ts';
+import { DIR_MODE } from './fs-util.ts';
+
+/** 0 where the platform has no such flag (Windows): the lstat checks still apply there. */
+export const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** The path below the root (`agents/a/memory.md`), with `/` on every platform; refused when not below it. */
+export function workspaceRelative(root: string, path: string): string {
+  const rel = relative(resolve(root), resolve(path));
+  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) {
+    throw new CoreError('CONFIG_IO', `refused: ${path} is not inside the workspace`, { detail: path });
+  }
+  return rel.split(sep).join('/');
+}
+
+/** CONFIG_IO naming the file by its place in the workspace (never its content). */
+export function refusal(root: string, path: string, why: string): CoreError {
+  const rel = workspaceRelative(root, path);
+  return new CoreError('CONFIG_IO', `refused to use ${rel} in the workspace: ${why}`, { detail: rel });
+}
+
+export const WHY_SYMLINK = 'it is a symbolic link (the server never follows links below the workspace)';
+export const WHY_HARDLINK =
+  'it has other hard links (writing would change another file too); replace it with a copy';
+export const WHY_MOVED = 'a folder on its path was replaced while it was being opened';
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+function notAFolder(path: string): NodeJS.ErrnoException {
+  // The same error a plain mkdir gives, so callers report it as the I/O failure it is.
+  return Object.assign(new Error(`ENOTDIR: not a directory, ${path}`), { code: 'ENOTDIR', path });
+}
+
+/**
+ * Walks the folders from the root down to `dir` (the root itself is the person's choice and may be
+ * a link). Refuses any that is a symbolic link; one that is a file fails like mkdir (ENOTDIR).
+ * `create`: missing folders are made (0700). Without it, true when the whole chain exists.
+ */
+export function walkFolders(root: string, dir: string, create: boolean): boolean {
+  const base = resolve(root);
+  if (resolve(dir) === base) {
+    if (create) mkdirSync(base, { recursive: true, mode: DIR_MODE });
+    return create || lstatOrNull(base) !== null;
+  }
+  const parts = workspaceRelative(root, dir).split('/');
+  if (create) mkdirSync(base, { recursive: true, mode: DIR_MODE });
+  let current = base;
+  for (const part of parts) {
+    current = join(current, part);
+    let info = lstatOrNull(current);
+    if (info === null) {
+      if (!create) return false;
+      try {
+        // One level at a time: a recursive mkdir would follow a link planted further up.
+        mkdirSync(current, { mode: DIR_MODE });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      info = lstatSync(current);
+    }
+    if (info.isSymbolicLink()) throw refusal(root, current, WHY_SYMLINK);
+    if (!info.isDirectory()) throw notAFolder(current);
+  }
+  return true;
+}
+
+/**
+ * The final component before it is replaced or opened: a link (symbolic or hard) or a folder is
+ * refused; absent is fine.
+ */
+export function refuseLinkedEntry(root: string, path: string): void {
+  const info = lstatOrNull(path);
+  if (info === null) return;
+  if (info.isSymbolicLink()) throw refusal(root, path, WHY_SYMLINK);
+  if (!info.isFile()) throw refusal(root, path, 'it is not a regular file');
+  if (info.nlink > 1) throw refusal(root, path, WHY_HARDLINK);
+}
+
+/** What an open on a symbolic link with O_NOFOLLOW fails with (Linux, macOS; FreeBSD says EMLINK). */
+export function isNoFollowRefusal(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ELOOP' || code === 'EMLINK';
+}
+
+const PROC_FD = '/proc/self/fd';
+
+/**
+ * Proves the open descriptor is the file at `path` below the root, and not something a swapped
+ * folder led to. Linux: the kernel's own name for the descriptor must be the expected real path.
+ * Elsewhere: the folders are walked again and the descriptor's device and inode must match the
+ * entry now at `path`. Also refuses a descriptor that is not a regular file or has other hard links.
+ */
+export function verifyOpened(fd: number, root: string, path: string): void {
+  const opened = fstatSync(fd);
+  if (!opened.isFile()) throw refusal(root, path, 'it is not a regular file');
+  if (opened.nlink > 1) throw refusal(root, path, WHY_HARDLINK);
+  const expected = join(realpathSync(root), ...workspaceRelative(root, path).split('/'));
+  let actual: string | null;
+  try {
+    actual = readlinkSync(`${PROC_FD}/${fd}`);
+  } catch {
+    actual = null;
+  }
+  if (actual !== null) {
+    if (actual !== expected) throw refusal(root, path, WHY_MOVED);
+    return;
+  }
+  walkFolders(root, resolve(path, '..'), false);
+  const now = lstatOrNull(path);
+  if (now === null || now.dev !== opened.dev || now.ino !== opened.ino) throw refusal(root, path, WHY_MOVED);
+}
