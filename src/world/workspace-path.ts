@@ -6,7 +6,17 @@
  * a few system calls wide. They are metadata calls (lstat, mkdir, readlink), each well under a
  * millisecond.
  */
-import { constants, fstatSync, lstatSync, mkdirSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import {
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  readlinkSync,
+  realpathSync,
+  rmdirSync,
+  unlinkSync,
+  type Stats,
+} from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CoreError } from '../domain/errors.ts';
 import { DIR_MODE } from './fs-util.ts';
@@ -68,18 +78,45 @@ export function walkFolders(root: string, dir: string, create: boolean): boolean
     let info = lstatOrNull(current);
     if (info === null) {
       if (!create) return false;
-      try {
-        // One level at a time: a recursive mkdir would follow a link planted further up.
-        mkdirSync(current, { mode: DIR_MODE });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
+      // One level at a time: a recursive mkdir would follow a link planted further up.
+      if (makeFolder(current)) checkMadeFolder(root, current);
       info = lstatSync(current);
     }
     if (info.isSymbolicLink()) throw refusal(root, current, WHY_SYMLINK);
     if (!info.isDirectory()) throw notAFolder(current);
   }
   return true;
+}
+
+/** true when this call made it (false: it appeared meanwhile). */
+function makeFolder(path: string): boolean {
+  try {
+    mkdirSync(path, { mode: DIR_MODE });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Where `path` below the root really is when no component is a link. */
+function expectedRealPath(root: string, path: string): string {
+  return join(realpathSync(root), ...workspaceRelative(root, path).split('/'));
+}
+
+/**
+ * A folder just made must be where the walk expected: a folder above it swapped for a link since
+ * its lstat would have put the new one elsewhere. Then the stray (empty) folder is removed again.
+ */
+function checkMadeFolder(root: string, path: string): void {
+  const real = realpathSync(path);
+  if (real === expectedRealPath(root, path)) return;
+  try {
+    rmdirSync(real);
+  } catch {
+    // Left empty; nothing was written into it.
+  }
+  throw refusal(root, path, WHY_MOVED);
 }
 
 /**
@@ -102,6 +139,30 @@ export function isNoFollowRefusal(error: unknown): boolean {
 
 const PROC_FD = '/proc/self/fd';
 
+/** The kernel's name for an open descriptor (Linux); null where there is no /proc. */
+function kernelPathOf(fd: number): string | null {
+  try {
+    return readlinkSync(`${PROC_FD}/${fd}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Removes a file this process has just created through `fd` after verifyOpened refused it (a folder
+ * swapped for a link put it elsewhere): by the kernel's name for it, which has no links in it.
+ * Linux only; elsewhere the stray file stays (empty: nothing was written to it).
+ */
+export function removeCreated(fd: number): void {
+  const actual = kernelPathOf(fd);
+  if (actual === null || actual.endsWith(' (deleted)')) return;
+  try {
+    unlinkSync(actual);
+  } catch {
+    // Nothing was written into it.
+  }
+}
+
 /**
  * Proves the open descriptor is the file at `path` below the root, and not something a swapped
  * folder led to. Linux: the kernel's own name for the descriptor must be the expected real path.
@@ -112,13 +173,8 @@ export function verifyOpened(fd: number, root: string, path: string): void {
   const opened = fstatSync(fd);
   if (!opened.isFile()) throw refusal(root, path, 'it is not a regular file');
   if (opened.nlink > 1) throw refusal(root, path, WHY_HARDLINK);
-  const expected = join(realpathSync(root), ...workspaceRelative(root, path).split('/'));
-  let actual: string | null;
-  try {
-    actual = readlinkSync(`${PROC_FD}/${fd}`);
-  } catch {
-    actual = null;
-  }
+  const expected = expectedRealPath(root, path);
+  const actual = kernelPathOf(fd);
   if (actual !== null) {
     if (actual !== expected) throw refusal(root, path, WHY_MOVED);
     return;

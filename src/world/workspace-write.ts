@@ -44,6 +44,7 @@ import {
   O_NOFOLLOW,
   refusal,
   refuseLinkedEntry,
+  removeCreated,
   verifyOpened,
   walkFolders,
   WHY_SYMLINK,
@@ -66,19 +67,41 @@ export function openWorkspaceFileSync(
   createFolders = true,
 ): number {
   walkFolders(root, dirname(path), createFolders);
-  let fd: number;
-  try {
-    fd = openSync(path, flags | O_NOFOLLOW, FILE_MODE);
-  } catch (error) {
-    if (isNoFollowRefusal(error)) throw refusal(root, path, WHY_SYMLINK);
-    throw error;
-  }
+  const { fd, created } = openNoFollow(root, path, flags);
   try {
     verifyOpened(fd, root, path);
     return fd;
   } catch (error) {
+    if (created) removeCreated(fd);
     closeSync(fd);
     throw error;
+  }
+}
+
+/**
+ * Opens with O_NOFOLLOW and says whether this call created the file: O_CREAT alone is split into an
+ * open of an existing file, else an exclusive create, so a file created in the wrong place (a folder
+ * swapped under us) is known to be ours and can be removed again.
+ */
+function openNoFollow(root: string, path: string, flags: number): { fd: number; created: boolean } {
+  const creates = (flags & constants.O_CREAT) !== 0;
+  const exclusive = (flags & constants.O_EXCL) !== 0;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if (!creates || exclusive)
+        return { fd: openSync(path, flags | O_NOFOLLOW, FILE_MODE), created: creates };
+      try {
+        return { fd: openSync(path, (flags & ~constants.O_CREAT) | O_NOFOLLOW), created: false };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      return { fd: openSync(path, flags | constants.O_EXCL | O_NOFOLLOW, FILE_MODE), created: true };
+    } catch (error) {
+      if (isNoFollowRefusal(error)) throw refusal(root, path, WHY_SYMLINK);
+      // Created by someone else between the two opens: open it as existing.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && !exclusive && attempt < 3) continue;
+      throw error;
+    }
   }
 }
 
