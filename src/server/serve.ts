@@ -136,12 +136,15 @@ async function startHoldingLock(
     log,
     browser,
     close: async () => {
-      await boot.close();
-      await browser.stop();
-      closeEvents();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      lock.release();
+      try {
+        await boot.close();
+        await browser.stop();
+        closeEvents();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      } finally {
+        lock.release();
+      }
     },
   };
 }

@@ -179,7 +179,6 @@ export function verifyOpened(fd: number, root: string, path: string): void {
     if (actual !== expected) throw refusal(root, path, WHY_MOVED);
     return;
   }
-  walkFolders(root, resolve(path, '..'), false);
-  const now = lstatOrNull(path);
+  const now = walkFolders(root, resolve(path, '..'), false) ? lstatOrNull(path) : null;
   if (now === null || now.dev !== opened.dev || now.ino !== opened.ino) throw refusal(root, path, WHY_MOVED);
 }
