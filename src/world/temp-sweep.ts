@@ -21,21 +21,14 @@ function isOurTemp(name: string, folder: string): boolean {
   return match !== null && Number(match[1]) !== process.pid;
 }
 
-function regularFiles(dir: string): string[] {
+/**
+ * Names in `dir` of one kind, [] when it cannot be listed. Dirent types come from the entry itself:
+ * a link to a folder or to a file is neither here.
+ */
+function entries(dir: string, kind: 'file' | 'folder'): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
-
-function subfolders(dir: string): string[] {
-  try {
-    // Dirent types come from the entry itself: a link to a folder is not a folder here.
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => (kind === 'file' ? entry.isFile() : entry.isDirectory()))
       .map((entry) => entry.name);
   } catch {
     return [];
@@ -46,7 +39,8 @@ function subfolders(dir: string): string[] {
 export function sweepLeftoverTemps(root: string): string[] {
   const folders: { rel: string; kind: string }[] = [{ rel: '', kind: 'root' }];
   for (const name of WRITTEN) folders.push({ rel: name, kind: name });
-  for (const id of subfolders(join(root, 'agents'))) folders.push({ rel: `agents/${id}`, kind: 'agent' });
+  for (const id of entries(join(root, 'agents'), 'folder'))
+    folders.push({ rel: `agents/${id}`, kind: 'agent' });
   const removed: string[] = [];
   for (const { rel, kind } of folders) {
     const dir = rel === '' ? root : join(root, ...rel.split('/'));
@@ -55,7 +49,7 @@ export function sweepLeftoverTemps(root: string): string[] {
     } catch {
       continue; // A folder that is a link (or not a folder) is not ours to clean.
     }
-    for (const name of regularFiles(dir)) {
+    for (const name of entries(dir, 'file')) {
       if (!isOurTemp(name, kind)) continue;
       try {
         // Checked again right before: the folder may have been swapped since it was listed.
