@@ -1,4 +1,7 @@
-import { appendFileSync, renameSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isCoreError } from '../domain/errors.ts';
+import { appendWorkspaceFileSync, renameInWorkspaceSync } from '../world/workspace-write.ts';
 
 /** Rotate to `fuseforks.log.old` (one generation) once the file would pass this size. */
 export const LOG_ROTATE_BYTES = 8 * 1024 * 1024;
@@ -18,6 +21,8 @@ export interface FileDiagLogOptions {
   stderr?: boolean;
   rotateBytes?: number;
   now?: () => Date;
+  /** The workspace the log lives in (default: its folder); nothing below it may be a link. */
+  workspace?: string;
 }
 
 export class FileDiagLog implements DiagLog {
@@ -25,6 +30,8 @@ export class FileDiagLog implements DiagLog {
   private readonly stderr: boolean;
   private readonly rotateBytes: number;
   private readonly now: () => Date;
+  private readonly workspace: string;
+  private refusalReported = false;
 
   constructor(
     readonly path: string,
@@ -33,6 +40,7 @@ export class FileDiagLog implements DiagLog {
     this.stderr = options.stderr ?? true;
     this.rotateBytes = options.rotateBytes ?? LOG_ROTATE_BYTES;
     this.now = options.now ?? (() => new Date());
+    this.workspace = options.workspace ?? dirname(path);
     this.size = fileSize(path);
   }
 
@@ -47,7 +55,7 @@ export class FileDiagLog implements DiagLog {
   /** A failed rotation keeps appending to the live file rather than losing lines. */
   private rotate(): void {
     try {
-      renameSync(this.path, `${this.path}.old`);
+      renameInWorkspaceSync(this.workspace, this.path, `${this.path}.old`);
       this.size = 0;
     } catch {
       // Keep writing to the live file.
@@ -67,11 +75,23 @@ export class FileDiagLog implements DiagLog {
     try {
       const bytes = Buffer.byteLength(fileLine);
       if (this.size > 0 && this.size + bytes > this.rotateBytes) this.rotate();
-      appendFileSync(this.path, fileLine, { mode: 0o600 });
+      appendWorkspaceFileSync(this.workspace, this.path, fileLine);
       this.size += bytes;
-    } catch {
+    } catch (error) {
       // Write failures are swallowed; re-read the size next time in case the file moved.
       this.size = fileSize(this.path);
+      if (isCoreError(error)) this.reportRefusal(error.message);
+    }
+  }
+
+  /** A refused log file (a planted link) is said once on stderr: the lines go nowhere else. */
+  private reportRefusal(message: string): void {
+    if (this.refusalReported || !this.stderr) return;
+    this.refusalReported = true;
+    try {
+      process.stderr.write(`[fuseforks] WARN the log file is not written: ${message}\n`);
+    } catch {
+      // Diagnostics never fail the caller.
     }
   }
 }

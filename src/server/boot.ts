@@ -51,10 +51,12 @@ async function openDoor(store: DoorSettingsStore, door: McpDoor, log: DiagLog): 
 /** The session store, or null (with one WARN) when it cannot be opened: the village never fails to start for it. */
 function openStore(paths: VillagePaths, log: DiagLog): SessionStore | null {
   try {
-    return SessionStore.open(sessionStorePath(paths.workspace));
+    return SessionStore.open(sessionStorePath(paths.workspace), { workspace: paths.workspace });
   } catch (error) {
+    // A refusal (CONFIG_IO: a planted link) says which file in its message; the rest name the step.
+    const why = isCoreError(error) && error.code === 'CONFIG_IO' ? error.message : null;
     log.warn(
-      `session: store not opened (${(error as CoreError).detail ?? (error as Error).name}); conversations are not saved`,
+      `session: store not opened (${why ?? (error as CoreError).detail ?? (error as Error).name}); conversations are not saved`,
     );
     return null;
   }

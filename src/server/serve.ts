@@ -12,6 +12,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import { APP_VERSION, appProfile } from '../version.ts';
 import { DIR_MODE } from '../world/fs-util.ts';
 import { VillagePaths } from '../world/paths.ts';
+import { sweepLeftoverTemps } from '../world/temp-sweep.ts';
 import { BrowserService } from '../browser/service.ts';
 import { BrowserSettingsStore } from '../browser/settings.ts';
 import { ensureApiToken } from './api-token.ts';
@@ -19,6 +20,7 @@ import { createApp } from './app.ts';
 import { Boot } from './boot.ts';
 import { COMMANDS } from './commands/index.ts';
 import { attachEventsSocket } from './events-socket.ts';
+import { acquireWorkspaceLock, type WorkspaceLock } from './workspace-lock.ts';
 
 import { DEFAULT_PORT } from './default-port.ts';
 
@@ -50,14 +52,34 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts listening at once; the village opens in the background (ask `boot_status`). */
+/**
+ * Starts listening at once; the village opens in the background (ask `boot_status`). Throws
+ * ALREADY_RUNNING when another server holds the workspace (workspace-lock.ts).
+ */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const paths = new VillagePaths(options.workspace, options.home);
   await mkdir(paths.home, { recursive: true, mode: DIR_MODE });
   await mkdir(paths.workspace, { recursive: true });
-  const log = new FileDiagLog(paths.log, { stderr: options.stderr ?? false });
+  // Before anything is written: a second server must not touch the first one's files.
+  const lock = acquireWorkspaceLock(paths.workspace);
+  try {
+    return await startHoldingLock(options, paths, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startHoldingLock(
+  options: ServeOptions,
+  paths: VillagePaths,
+  lock: WorkspaceLock,
+): Promise<RunningServer> {
+  const log = new FileDiagLog(paths.log, { stderr: options.stderr ?? false, workspace: paths.workspace });
   log.note(`---- start pid=${process.pid} ----`);
   log.note(`version: app=${APP_VERSION} profile=${appProfile()} node=${process.version}`);
+  const leftovers = sweepLeftoverTemps(paths.workspace);
+  if (leftovers.length > 0) log.note(`workspace: removed ${leftovers.length} leftover temp file(s)`);
 
   const token = await ensureApiToken(paths.apiToken);
   let secrets = options.secrets;
@@ -97,10 +119,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
   });
   port = (server.address() as AddressInfo).port;
-  void boot.start();
-
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
+  await lock.publish(url).catch((error: unknown) => {
+    log.warn(`workspace lock: URL not recorded (${(error as Error).message})`);
+  });
+  void boot.start();
+
   return {
     url,
     uiUrl: `${url}/?token=${token}`,
@@ -111,11 +136,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     log,
     browser,
     close: async () => {
-      await boot.close();
-      await browser.stop();
-      closeEvents();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      try {
+        await boot.close();
+        await browser.stop();
+        closeEvents();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      } finally {
+        lock.release();
+      }
     },
   };
 }

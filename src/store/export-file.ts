@@ -1,7 +1,7 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { fsyncSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { SessionSummary } from '../domain/session.ts';
-import { DIR_MODE, FILE_MODE } from '../world/fs-util.ts';
+import { openWorkspaceTempSync } from '../world/workspace-write.ts';
 import type { StoredRecord } from './record.ts';
 
 /** Line 1. Deliberately without a `kind` key, so grepping `"kind":"message"` never matches it. */
@@ -19,35 +19,32 @@ const FLUSH_BYTES = 1 << 20;
 /**
  * Write `{dir}/{id}.jsonl` (folder 0700, file 0600: a conversation is private) through a temp file
  * and a rename, so a reader never sees half an export. Synchronous, streaming in 1 MiB chunks.
+ * `workspace` (default: the folder above `dir`) is the root below which no component may be a
+ * link: a planted `exports` link would otherwise put the conversation elsewhere (CONFIG_IO).
  */
 export function writeExportFile(
   dir: string,
   session: SessionSummary,
   records: Iterable<StoredRecord>,
+  workspace = dirname(dir),
 ): string {
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   const path = join(dir, `${session.id}.jsonl`);
-  const tmp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w', FILE_MODE);
-  let open = true;
+  const temp = openWorkspaceTempSync(workspace, path);
   try {
     let chunk = `${exportHeaderLine(session)}\n`;
     for (const record of records) {
       chunk += `${exportRecordLine(record)}\n`;
       if (chunk.length >= FLUSH_BYTES) {
-        writeSync(fd, chunk);
+        writeSync(temp.fd, chunk);
         chunk = '';
       }
     }
-    writeSync(fd, chunk);
-    fsyncSync(fd);
-    open = false;
-    closeSync(fd);
-    renameSync(tmp, path);
+    writeSync(temp.fd, chunk);
+    fsyncSync(temp.fd);
+    temp.commit();
     return path;
   } catch (error) {
-    if (open) closeSync(fd);
-    rmSync(tmp, { force: true });
+    temp.discard();
     throw error;
   }
 }

@@ -1,7 +1,9 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DIR_MODE, FILE_MODE } from '../world/fs-util.ts';
+import { refusal, refuseLinkedEntry } from '../world/workspace-path.ts';
+import { openWorkspaceFileSync } from '../world/workspace-write.ts';
 import { migrate } from './schema.ts';
 import { guarded, storeProblem } from './store-error.ts';
 
@@ -32,9 +34,13 @@ const CACHE_KIB = 16_384;
  *   than failing reads and writes later: the village then runs without persistence, as the ledger says.
  * - Anything that fails (no folder, not a database, damaged, a file from a newer version) throws
  *   SESSION_STORE_FAILED (detail `open`, or `init` for a failed migration); the connection is closed.
+ * - `workspace` (default: the file's folder) is the root below which nothing may be a link: SQLite
+ *   follows symbolic links (the main file's, and it creates `-wal`/`-shm` beside the link's target),
+ *   so the file and its side files are checked before SQLite opens them and again once it has
+ *   (workspace-write.ts). A refused file throws CONFIG_IO naming it.
  */
-export function openStoreFile(path: string): Database.Database {
-  guarded('open', () => prepareFile(path));
+export function openStoreFile(path: string, workspace = dirname(path)): Database.Database {
+  const prepared = guarded('open', () => prepareFile(workspace, path));
   const db = guarded('open', () => new Database(path, { timeout: BUSY_TIMEOUT_MS }));
   try {
     guarded('open', () => {
@@ -48,6 +54,8 @@ export function openStoreFile(path: string): Database.Database {
     });
     const problems = guarded('open', () => quickCheck(db));
     if (problems !== null) throw storeProblem('open', `the file is damaged (${problems})`);
+    // The reads above made SQLite open its -wal and -shm: what it opened is still what was checked.
+    guarded('open', () => checkOpened(workspace, path, prepared));
     migrate(db);
     return db;
   } catch (error) {
@@ -64,11 +72,35 @@ function quickCheck(db: Database.Database): string | null {
   return lines.join('; ').slice(0, 300);
 }
 
-function prepareFile(path: string): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-  if (process.platform === 'win32') return;
-  chmodSync(dir, DIR_MODE);
-  closeSync(openSync(path, 'a', FILE_MODE));
-  chmodSync(path, FILE_MODE);
+/** Files SQLite opens beside the database by name (WAL mode; a rollback journal when one is left). */
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+/** Creates the file (0600) through the workspace checks; refuses linked side files. */
+function prepareFile(workspace: string, path: string): FileIdentity {
+  const fd = openWorkspaceFileSync(workspace, path, constants.O_WRONLY | constants.O_CREAT);
+  let identity: FileIdentity;
+  try {
+    if (process.platform !== 'win32') fchmodSync(fd, FILE_MODE);
+    const { dev, ino } = fstatSync(fd);
+    identity = { dev, ino };
+  } finally {
+    closeSync(fd);
+  }
+  if (process.platform !== 'win32') chmodSync(dirname(path), DIR_MODE);
+  for (const suffix of SIDE_FILES) refuseLinkedEntry(workspace, `${path}${suffix}`);
+  return identity;
+}
+
+function checkOpened(workspace: string, path: string, prepared: FileIdentity): void {
+  refuseLinkedEntry(workspace, path);
+  const now = lstatSync(path);
+  if (now.dev !== prepared.dev || now.ino !== prepared.ino) {
+    throw refusal(workspace, path, 'it was replaced while it was being opened');
+  }
+  for (const suffix of SIDE_FILES) refuseLinkedEntry(workspace, `${path}${suffix}`);
 }

@@ -19,6 +19,8 @@ import { storeWarnings } from './warnings.ts';
 export interface SessionStoreOptions {
   /** Wall clock for createdAt / updatedAt (epoch ms). */
   now?: () => number;
+  /** The workspace the file lives in (default: its folder): see `openStoreFile`. */
+  workspace?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export class SessionStore {
 
   /** Open or create the file (see `openStoreFile`); throws SESSION_STORE_FAILED when it cannot. */
   static open(path: string, options: SessionStoreOptions = {}): SessionStore {
-    const db = openStoreFile(path);
+    const db = openStoreFile(path, options.workspace);
     try {
       return guarded('open', () => new SessionStore(path, db, options.now ?? Date.now));
     } catch (error) {
@@ -240,7 +242,8 @@ export class SessionStore {
 
   /**
    * Write `{dir}/{id}.jsonl`: line 1 `{"session":{"id":…,"meta":{…}}}`, then one `{"seq":N,"kind":…}`
-   * line per record, header and records from one snapshot. Returns the path.
+   * line per record, header and records from one snapshot. Returns the path. The folder above `dir`
+   * is the workspace: `dir` and the file may not be links (see `writeExportFile`).
    */
   exportSession(sessionId: string, dir: string): string {
     return this.tx.read(() => {

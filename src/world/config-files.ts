@@ -1,12 +1,13 @@
 /** Per-agent files, reachable only through ConfigFileKind (a closed set of write targets). */
-import { readFile, rm } from 'node:fs/promises';
-import { CoreError } from '../domain/errors.ts';
+import { readFile } from 'node:fs/promises';
+import { CoreError, isCoreError } from '../domain/errors.ts';
 import type { ConfigFileKind } from '../domain/enums.ts';
 import { configProblems, parseMcpConfig } from '../mcp/config/index.ts';
-import { configIo, readTextOrNull, writeFileAtomic } from './fs-util.ts';
+import { configIo, readTextOrNull } from './fs-util.ts';
 import { assertNoSymlink } from './no-symlink.ts';
 import type { VillagePaths } from './paths.ts';
 import { parsePendingEntry, parseRunJson } from './run-json.ts';
+import { removeWorkspaceEntry, writeWorkspaceFileAtomic } from './workspace-write.ts';
 
 export const RUN_JSON_WRITE_ATTEMPTS = 3;
 export { RUN_TIMEOUT_MAX_SECS } from './run-json.ts';
@@ -36,17 +37,20 @@ export async function writeConfigFile(
   content: string,
 ): Promise<void> {
   const path = paths.configFile(agentId, kind);
-  await assertNoSymlink(paths.workspace, path);
-  if (kind === 'run') return withFileLock(path, () => writeRunJson(path, content));
+  const root = paths.workspace;
+  await assertNoSymlink(root, path);
+  if (kind === 'run') return withFileLock(path, () => writeRunJson(root, path, content));
   if (kind === 'mcp' && content.trim() === '') {
-    await rm(path, { force: true }).catch((error: unknown) => {
+    try {
+      removeWorkspaceEntry(root, path);
+    } catch (error) {
       throw configIo('remove', path, error);
-    });
+    }
     return;
   }
   if (kind === 'mcp') validateMcpJson(content);
   try {
-    await writeFileAtomic(path, content);
+    await writeWorkspaceFileAtomic(root, path, content);
   } catch (error) {
     throw configIo('write', path, error);
   }
@@ -111,7 +115,7 @@ function pendingOnDisk(text: string | null): unknown[] | null {
  * atomic write, retried when the file changed underneath. Empty content removes the file only when
  * nothing is pending.
  */
-async function writeRunJson(path: string, content: string): Promise<void> {
+async function writeRunJson(root: string, path: string, content: string): Promise<void> {
   const edited: RunJson | null = content.trim() === '' ? null : validateRunJson(content);
   for (let attempt = 1; attempt <= RUN_JSON_WRITE_ATTEMPTS; attempt += 1) {
     const before = await readQuiet(path);
@@ -127,10 +131,12 @@ async function writeRunJson(path: string, content: string): Promise<void> {
     }
     if ((await readQuiet(path)) !== before) continue;
     try {
-      if (text === null) await rm(path, { force: true });
-      else await writeFileAtomic(path, text);
+      if (text === null) removeWorkspaceEntry(root, path);
+      else await writeWorkspaceFileAtomic(root, path, text);
       return;
     } catch (error) {
+      // A refusal (a planted link) will not go away by trying again.
+      if (isCoreError(error)) throw error;
       if (attempt === RUN_JSON_WRITE_ATTEMPTS) throw configIo('write', path, error);
     }
   }

@@ -1,7 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { CoreError } from '../domain/errors.ts';
-import { configIo, isNotFound, writeFileAtomic } from './fs-util.ts';
+import { configIo, isNotFound } from './fs-util.ts';
 import { assertNoSymlink } from './no-symlink.ts';
+import { removeWorkspaceEntry, writeWorkspaceFileAtomic } from './workspace-write.ts';
 
 export const ICON_MAX_BYTES = 512 * 1024;
 
@@ -41,18 +42,16 @@ export async function readIcon(root: string, path: string): Promise<Uint8Array |
 
 export async function writeIcon(root: string, path: string, bytes: Uint8Array): Promise<void> {
   validateIcon(bytes);
-  await assertNoSymlink(root, path);
   try {
-    await writeFileAtomic(path, bytes);
+    await writeWorkspaceFileAtomic(root, path, bytes);
   } catch (error) {
     throw configIo('write', path, error);
   }
 }
 
 export async function clearIcon(root: string, path: string): Promise<void> {
-  await assertNoSymlink(root, path);
   try {
-    await rm(path, { force: true });
+    removeWorkspaceEntry(root, path);
   } catch (error) {
     throw configIo('remove', path, error);
   }

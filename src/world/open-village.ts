@@ -27,7 +27,7 @@ export async function openVillage(
 ): Promise<OpenedVillage> {
   const { paths, log, secrets } = deps;
   await mkdir(paths.workspace, { recursive: true });
-  const { id: villageId, created } = await ensureVillageId(paths.villageId);
+  const { id: villageId, created } = await ensureVillageId(paths.villageId, paths.workspace);
   if (created) log.note(`village_id: created`);
 
   const decoded = await readWorldFile(paths.worldJson);
@@ -65,6 +65,6 @@ export async function openVillage(
     dirty = true;
     log.note(`credentials: ${promoted.length} template(s) promoted to keyring`);
   }
-  if (dirty) await writeWorldFile(paths.worldJson, world);
+  if (dirty) await writeWorldFile(paths.worldJson, world, paths.workspace);
   return { village: new Village(deps, world), villageId };
 }

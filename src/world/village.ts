@@ -4,7 +4,6 @@
  * so a failed validation or write changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
 import type { AgentSpec } from '../domain/agent.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { CoreEvent, EventBus } from '../domain/events.ts';
@@ -17,10 +16,10 @@ import { bindSecret, secretForUrl } from '../secrets/bound-secret.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import * as agents from './agents.ts';
 import * as catalog from './catalog.ts';
-import { DIR_MODE, writeFileAtomic } from './fs-util.ts';
 import type { VillagePaths } from './paths.ts';
 import { requireAgent, requireTemplate } from './validate.ts';
 import { writeWorldFile } from './world-file.ts';
+import { ensureWorkspaceDir, removeWorkspaceEntry, writeWorkspaceFileAtomic } from './workspace-write.ts';
 import type { WorldState } from './world-state.ts';
 
 export interface VillageDeps {
@@ -58,7 +57,7 @@ export class Village {
   change<T>(apply: Change<T>, events: CoreEvent[] = []): Promise<T> {
     return this.serial(async () => {
       const { world, result } = apply(this.current);
-      await writeWorldFile(this.deps.paths.worldJson, world);
+      await writeWorldFile(this.deps.paths.worldJson, world, this.deps.paths.workspace);
       this.current = world;
       this.publish(events);
       return result;
@@ -80,16 +79,18 @@ export class Village {
   async createAgent(input: AgentSpecInput): Promise<AgentSpec> {
     return this.serial(async () => {
       const created = agents.createAgent(this.current, input);
-      await writeWorldFile(this.deps.paths.worldJson, created.world);
+      await writeWorldFile(this.deps.paths.worldJson, created.world, this.deps.paths.workspace);
       this.current = created.world;
       for (const warning of created.warnings) this.deps.log.warn(warning);
       // Ids are reused: whatever a deleted agent of the same id left behind is not inherited.
       const dir = this.deps.paths.agentDir(created.spec.id);
       try {
-        await rm(dir, { recursive: true, force: true });
-        await mkdir(dir, { recursive: true, mode: DIR_MODE });
+        const { workspace } = this.deps.paths;
+        removeWorkspaceEntry(workspace, dir, true);
+        ensureWorkspaceDir(workspace, dir);
         if (created.construct !== null) {
-          await writeFileAtomic(this.deps.paths.configFile(created.spec.id, 'construct'), created.construct);
+          const path = this.deps.paths.configFile(created.spec.id, 'construct');
+          await writeWorkspaceFileAtomic(workspace, path, created.construct);
         }
       } catch (error) {
         this.deps.log.warn(
@@ -121,7 +122,7 @@ export class Village {
   async deleteAgent(id: AgentId): Promise<void> {
     await this.set((w) => agents.deleteAgent(w, id), [{ type: 'topologyChanged' }]);
     try {
-      await rm(this.deps.paths.agentDir(id), { recursive: true, force: true });
+      removeWorkspaceEntry(this.deps.paths.workspace, this.deps.paths.agentDir(id), true);
     } catch (error) {
       this.deps.log.warn(`agent ${id}: folder not removed (${(error as NodeJS.ErrnoException).code})`);
     }

@@ -1,5 +1,7 @@
-import { CoreError } from '../domain/errors.ts';
-import { readTextOrNull, writeFileAtomic } from './fs-util.ts';
+import { CoreError, isCoreError } from '../domain/errors.ts';
+import { dirname } from 'node:path';
+import { readTextOrNull } from './fs-util.ts';
+import { writeWorkspaceFileAtomic } from './workspace-write.ts';
 import { decodeWorld, encodeWorld, WorldDecodeError, type DecodedWorld } from './world-codec.ts';
 import type { WorldState } from './world-state.ts';
 
@@ -16,10 +18,16 @@ export async function readWorldFile(path: string): Promise<DecodedWorld | null> 
   return text === null ? null : decodeWorld(text);
 }
 
-export async function writeWorldFile(path: string, world: WorldState): Promise<void> {
+/** `workspace` (default: the file's folder): nothing below it may be a link (workspace-write.ts). */
+export async function writeWorldFile(
+  path: string,
+  world: WorldState,
+  workspace = dirname(path),
+): Promise<void> {
   try {
-    await writeFileAtomic(path, encodeWorld(world));
+    await writeWorkspaceFileAtomic(workspace, path, encodeWorld(world));
   } catch (error) {
+    if (isCoreError(error)) throw error;
     throw new CoreError('CONFIG_IO', 'could not write world.json', {
       detail: (error as NodeJS.ErrnoException).code ?? null,
       cause: error,

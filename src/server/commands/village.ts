@@ -10,10 +10,11 @@ import {
   templateIdSchema,
   templateInput,
 } from '../../domain/schemas.ts';
-import { configIo, readTextOrNull, writeFileAtomic } from '../../world/fs-util.ts';
+import { configIo, readTextOrNull } from '../../world/fs-util.ts';
 import { clearIcon, decodeIconBase64, readIcon, writeIcon } from '../../world/icons.ts';
 import { assertNoSymlink } from '../../world/no-symlink.ts';
 import * as settings from '../../world/settings.ts';
+import { writeWorkspaceFileAtomic } from '../../world/workspace-write.ts';
 import { command, type CommandTable } from '../command.ts';
 import type { AppContext } from '../context.ts';
 import { iconBytes } from './agents.ts';
@@ -48,9 +49,8 @@ export const villageCommands: CommandTable = {
     }
   }),
   write_ordinance: command(z.strictObject({ content: z.string() }), async (ctx, { content }) => {
-    await assertNoSymlink(ctx.paths.workspace, ctx.paths.ordinance);
     try {
-      await writeFileAtomic(ctx.paths.ordinance, content);
+      await writeWorkspaceFileAtomic(ctx.paths.workspace, ctx.paths.ordinance, content);
     } catch (error) {
       throw configIo('write', ctx.paths.ordinance, error);
     }
