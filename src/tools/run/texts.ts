@@ -59,6 +59,11 @@ export function paramText(language: Language): { command: string; args: string }
 const PATTERN_RULE =
   'パターンの規則: "ruff" は引数なしの ruff だけに一致します。引数を許すには "ruff *"（引数がいくつでも一致）です。';
 
+const killedAll = (allGone: boolean): string =>
+  allGone
+    ? 'プロセスを子孫ごと終了しました'
+    : 'プロセスを子孫ごと終了させようとしましたが、一部が残っています';
+
 /** Results: Japanese only. */
 export const R = {
   commandNotString: 'command は文字列で指定してください（プログラム名だけ。例: "git"）。',
@@ -90,10 +95,24 @@ export const R = {
   cwd: (dir: string) => `作業ディレクトリ: ${dir}`,
   exited: (code: number) => `終了コード: ${code}`,
   signal: (signal: string) => `シグナル ${signal} で終了しました（終了コードなし）`,
-  timeout: (secs: number) =>
-    `時間切れ: ${secs} 秒を超えたため、プロセスを子孫ごと終了しました（上限は run.json の timeoutSecs）。下の出力は終了までに出た分です。`,
-  interrupted:
-    '中断: ターンが打ち切られたため、プロセスを子孫ごと終了しました。下の出力は終了までに出た分です。',
+  timeout: (secs: number, allGone: boolean) =>
+    `時間切れ: ${secs} 秒を超えたため、${killedAll(allGone)}（上限は run.json の timeoutSecs）。下の出力は終了までに出た分です。`,
+  interrupted: (allGone: boolean) =>
+    `中断: ターンが打ち切られたため、${killedAll(allGone)}。下の出力は終了までに出た分です。`,
+  killed: (count: number, list: string) => `終了させたプロセス（${count} 個）: ${list}`,
+  leftovers: (count: number, list: string) =>
+    `コマンドの終了後も残っていた子孫プロセスを終了させました（${count} 個）: ${list}`,
+  unkilled: (count: number, list: string) =>
+    `終了できなかったプロセス（${count} 個、まだ動いています）: ${list}`,
+  unkilledReason: (reason: string, state: string) =>
+    reason === 'EPERM'
+      ? '権限がありません: EPERM'
+      : reason === 'still_running'
+        ? `SIGKILL を送っても終わりません（状態 ${state}）`
+        : reason,
+  moreProcesses: (count: number) => `ほか ${count} 個`,
+  trackingLimit:
+    '（子孫は /proc で追っています。環境変数を消したうえで、見回りより先に親からもセッションからも離れたプロセスは見つけられません）',
   interruptedBeforeStart: '中断: ターンが打ち切られたため、実行していません。',
   stream: (name: string) => `--- ${name} ---`,
   emptyStream: '（なし）',
