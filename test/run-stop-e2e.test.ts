@@ -10,7 +10,7 @@ import {
   DOUBLE_FORK_DAEMON,
   killStraysAfterEach,
   shCall,
-  WAIT_FOR_PIDFILE,
+  WAIT_UNTIL_SEEN,
   waitForPid,
 } from '../src/tools/run/descendant-fixture.ts';
 import { FakeProvider, openAiToolCall, textReply } from './fakes/fake-provider.ts';
@@ -47,7 +47,7 @@ it.runIf(process.platform === 'linux')(
         body: openAiToolCall(
           'run',
           shCall(
-            `echo $$ > "$1.o" && mv "$1.o" "$1.outer"; ${DOUBLE_FORK_DAEMON}; ${WAIT_FOR_PIDFILE}; sleep 300`,
+            `echo $$ > "$1.o" && mv "$1.o" "$1.outer"; ${DOUBLE_FORK_DAEMON}; ${WAIT_UNTIL_SEEN}; sleep 300`,
             pidFile,
           ),
         ),

@@ -3,7 +3,7 @@
  * (`setsid`, a double fork), reading who they are from /proc independently of the code under test,
  * and a cleanup that kills whatever a failing test left behind.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
 
 export interface Identity {
@@ -59,10 +59,18 @@ export function registerStray(pid: number): Identity {
   return who;
 }
 
-/** Waits for a pid file (written whole by `mv`), registers the process for cleanup. */
+/**
+ * Waits for a pid file (written whole by `mv`), registers the process for cleanup, and then writes
+ * `<path>.seen`, which WAIT_UNTIL_SEEN waits for: the command cannot end (and have its daemon killed)
+ * before the test knows who the daemon is.
+ */
 export async function waitForPid(path: string): Promise<Identity> {
   for (let i = 0; i < 400; i += 1) {
-    if (existsSync(path)) return registerStray(Number(readFileSync(path, 'utf8')));
+    if (existsSync(path)) {
+      const who = registerStray(Number(readFileSync(path, 'utf8')));
+      writeFileSync(`${path}.seen`, '');
+      return who;
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`${path} never appeared`);
@@ -88,7 +96,8 @@ export const SETSID_DAEMON = `setsid sh -c '${DAEMON_BODY}' daemon "$1"`;
 export const DOUBLE_FORK_DAEMON = `( ${SETSID_DAEMON} </dev/null >/dev/null 2>&1 & )`;
 /** Also without the environment it inherited (so without the run's marker). */
 export const BARE_SETSID_DAEMON = `env -i PATH="$PATH" ${SETSID_DAEMON}`;
-export const WAIT_FOR_PIDFILE = `while [ ! -s "$1" ]; do sleep 0.02; done`;
+/** The command's part: wait until the test has read the daemon's pid (see waitForPid). */
+export const WAIT_UNTIL_SEEN = `while [ ! -e "$1.seen" ]; do sleep 0.02; done`;
 
 export function shCall(script: string, pidFile: string): { command: string; args: string[] } {
   return { command: 'sh', args: ['-c', script, 'sh', pidFile] };

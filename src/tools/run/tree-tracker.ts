@@ -88,7 +88,7 @@ export class TreeTracker {
   watch(): void {
     let pause = FIRST_SCAN_PAUSE_MS;
     const tick = (): void => {
-      this.scan();
+      this.scan('cached');
       this.timer = setTimeout(tick, pause);
       this.timer.unref();
       pause = Math.min(MAX_SCAN_PAUSE_MS, pause * 2);
@@ -103,7 +103,7 @@ export class TreeTracker {
 
   /** One round at once (timeout, interruption): the rest waits for `sweep`. */
   strikeNow(): void {
-    const table = this.scan();
+    const table = this.scan('fresh');
     if (table !== null) this.strike(table);
   }
 
@@ -111,17 +111,22 @@ export class TreeTracker {
   async sweep(): Promise<TreeReport> {
     this.stopWatching();
     const deadline = Date.now() + SWEEP_LIMIT_MS;
-    let table = this.scan();
+    let table = this.scan('fresh');
     while (table !== null && this.strike(table) > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, ROUND_PAUSE_MS));
-      table = this.scan();
+      table = this.scan('fresh');
     }
-    return this.report(this.scan() ?? new Map());
+    return this.report(this.scan('cached') ?? new Map());
   }
 
-  private scan(): Map<number, ProcEntry> | null {
+  /**
+   * Reads the table and adopts new members. `fresh` (before a kill) reads again the environments
+   * found without the marker: one read in the middle of an exec or a privilege change may have failed.
+   */
+  private scan(environs: 'cached' | 'fresh'): Map<number, ProcEntry> | null {
     const table = readProcTable();
     if (table === null) return null;
+    if (environs === 'fresh') this.strangers.clear();
     this.adoptChildren(table);
     this.adoptBySessionOrMarker(table);
     this.adoptChildren(table);
