@@ -88,34 +88,27 @@ describe.runIf(process.platform === 'linux')('run: descendants that left the pro
     expect(killedLine(result)).toMatch(/^終了させたプロセス（\d+ 個）: sh( ×\d+)?, sleep( ×\d+)?$/);
   }, 40_000);
 
-  it('kills a double-forked daemon left behind by a command that exited, and says so', async () => {
-    const pending = runTool().execute(
-      shCall(`${DOUBLE_FORK_DAEMON}; ${WAIT_UNTIL_SEEN}`, pidFile),
-      box.ctx(),
-    );
-    const daemon = await waitForPid(pidFile);
-    const result = await pending;
-    expect(result).toContain('終了コード: 0');
-    expect(await dies(daemon)).toBe(true);
-    expect(killedLine(result)).toMatch(
-      /^コマンドの終了後も残っていた子孫プロセスを終了させました（1 個）: (sh|sleep)$/,
-    );
-  }, 40_000);
-
-  it('kills a setsid descendant holding the pipes after the command exited', async () => {
-    const pending = runTool().execute(
-      shCall(`${SETSID_DAEMON} & ${WAIT_UNTIL_SEEN}; echo parent done`, pidFile),
-      box.ctx(),
-    );
-    const daemon = await waitForPid(pidFile);
-    const result = await pending;
-    expect(result).toContain('終了コード: 0');
-    expect(result).toContain('parent done');
-    expect(await dies(daemon)).toBe(true);
-    expect(killedLine(result)).toMatch(
-      /^コマンドの終了後も残っていた子孫プロセスを終了させました（1 個）: (sh|sleep)$/,
-    );
-  }, 40_000);
+  it.each([
+    { what: 'a double-forked daemon (pipes closed)', script: `${DOUBLE_FORK_DAEMON}; ${WAIT_UNTIL_SEEN}` },
+    {
+      what: 'a setsid descendant holding the pipes',
+      script: `${SETSID_DAEMON} & ${WAIT_UNTIL_SEEN}; echo parent done`,
+    },
+  ])(
+    'kills $what left behind by a command that exited, and says so',
+    async ({ script }) => {
+      const pending = runTool().execute(shCall(script, pidFile), box.ctx());
+      const daemon = await waitForPid(pidFile);
+      const result = await pending;
+      expect(result).toContain('終了コード: 0');
+      if (script.includes('parent done')) expect(result).toContain('--- stdout ---\nparent done\n');
+      expect(await dies(daemon)).toBe(true);
+      expect(killedLine(result)).toMatch(
+        /^コマンドの終了後も残っていた子孫プロセスを終了させました（1 個）: (sh|sleep)$/,
+      );
+    },
+    40_000,
+  );
 
   it('finds a setsid descendant without the marker through its parent', async () => {
     const pending = runTool().execute(

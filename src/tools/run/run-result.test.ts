@@ -40,27 +40,25 @@ describe('formatRunResult: the tree kill', () => {
   });
 
   it('names killed processes without pids, sorted and grouped, so a repeated call reads the same', () => {
+    const killed = (list: [number, string][]) => ({
+      killed: list.map(([pid, name]) => ({ pid, name })),
+      unkilled: [],
+    });
     const first = format(
       { kind: 'interrupted' },
-      {
-        killed: [
-          { pid: 10, name: 'sleep' },
-          { pid: 11, name: 'sh' },
-          { pid: 12, name: 'sleep' },
-        ],
-        unkilled: [],
-      },
+      killed([
+        [10, 'sleep'],
+        [11, 'sh'],
+        [12, 'sleep'],
+      ]),
     );
     const again = format(
       { kind: 'interrupted' },
-      {
-        killed: [
-          { pid: 31, name: 'sleep' },
-          { pid: 30, name: 'sleep' },
-          { pid: 29, name: 'sh' },
-        ],
-        unkilled: [],
-      },
+      killed([
+        [31, 'sleep'],
+        [30, 'sleep'],
+        [29, 'sh'],
+      ]),
     );
     expect(first[3]).toBe('終了させたプロセス（3 個）: sh, sleep ×2');
     expect(again).toEqual(first);

@@ -13,7 +13,7 @@ export const LISTED_PATTERNS_MAX = 100;
 const DESCRIPTION = {
   ja: {
     intro: (secs: number) =>
-      `プログラムを 1 つ実行し、実行したファイルのフルパス・終了コード・stdout・stderr を返します。シェルは通しません: command にはプログラム名だけ（/ \\ : を含むパスは不可）、args には引数を 1 つずつ配列で書きます。パイプ・&&・リダイレクト・ワイルドカード展開・シェルの組み込みコマンド（echo など）は使えず、標準入力もありません。作業ディレクトリは作業フォルダ（未設定ならホーム）、時間切れは ${secs} 秒、出力は stdout 先頭 ${n(STDOUT_SLOT_CHARS)} 字・stderr 先頭 ${n(STDERR_SLOT_CHARS)} 字までです。0 以外の終了コードも普通の結果として返ります。`,
+      `プログラムを 1 つ実行し、実行したファイルのフルパス・終了コード・stdout・stderr を返します。シェルは通しません: command にはプログラム名だけ（/ \\ : を含むパスは不可）、args には引数を 1 つずつ配列で書きます。パイプ・&&・リダイレクト・ワイルドカード展開・シェルの組み込みコマンド（echo など）は使えず、標準入力もありません。作業ディレクトリは作業フォルダ（未設定ならホーム）、時間切れは ${secs} 秒、出力は stdout 先頭 ${n(STDOUT_SLOT_CHARS)} 字・stderr 先頭 ${n(STDERR_SLOT_CHARS)} 字までです。0 以外の終了コードも普通の結果として返ります。コマンドが終わると、それが残したプロセス（バックグラウンドやデーモン化したものも）は終了させます。`,
     allowed:
       '実行できるのは次のパターンに一致する呼び出しだけです（"ruff" は引数なしの ruff だけに一致し、"ruff *" は引数がいくつでも一致します）:',
     more: (count: number) => `- ほか ${count} 件`,
@@ -26,7 +26,7 @@ const DESCRIPTION = {
   },
   en: {
     intro: (secs: number) =>
-      `Run one program and get back the executable's full path, the exit code, stdout and stderr. There is no shell: put only a program name in command (no path: no / \\ or :) and each argument as one item of args. Pipes, &&, redirection, wildcard expansion and shell built-ins (echo and the like) do not exist, and there is no stdin. The working directory is the work folder (the home folder when none is set); the time limit is ${secs} seconds; output keeps the first ${n(STDOUT_SLOT_CHARS)} characters of stdout and ${n(STDERR_SLOT_CHARS)} of stderr. A non-zero exit code is an ordinary result.`,
+      `Run one program and get back the executable's full path, the exit code, stdout and stderr. There is no shell: put only a program name in command (no path: no / \\ or :) and each argument as one item of args. Pipes, &&, redirection, wildcard expansion and shell built-ins (echo and the like) do not exist, and there is no stdin. The working directory is the work folder (the home folder when none is set); the time limit is ${secs} seconds; output keeps the first ${n(STDOUT_SLOT_CHARS)} characters of stdout and ${n(STDERR_SLOT_CHARS)} of stderr. A non-zero exit code is an ordinary result. When the command ends, the processes it left behind (in the background or daemonized) are killed.`,
     allowed:
       'Only calls matching these patterns run ("ruff" matches only a bare ruff; "ruff *" matches ruff with any arguments):',
     more: (count: number) => `- and ${count} more`,

@@ -105,6 +105,7 @@ export class TreeTracker {
   strikeNow(): void {
     const table = this.scan('fresh');
     if (table !== null) this.strike(table);
+    else this.killGroupBlindly();
   }
 
   /** Kills every member still alive, round after round, and says what was killed and what was not. */
@@ -112,6 +113,7 @@ export class TreeTracker {
     this.stopWatching();
     const deadline = Date.now() + SWEEP_LIMIT_MS;
     let table = this.scan('fresh');
+    if (table === null) this.killGroupBlindly();
     while (table !== null && this.strike(table) > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, ROUND_PAUSE_MS));
       table = this.scan('fresh');
@@ -193,15 +195,18 @@ export class TreeTracker {
     return now === undefined || now.startTime === this.root.startTime;
   }
 
+  /** The group kill alone; by itself only where /proc went away under us (what other systems get). */
+  private killGroupBlindly(): void {
+    try {
+      this.sendKill(-this.root.pid);
+    } catch {
+      // The group is empty.
+    }
+  }
+
   /** Signals the group and every live member; returns how many live members were signalled. */
   private strike(table: Map<number, ProcEntry>): number {
-    if (this.rootIdsHeld(table)) {
-      try {
-        this.sendKill(-this.root.pid);
-      } catch {
-        // The group is empty.
-      }
-    }
+    if (this.rootIdsHeld(table)) this.killGroupBlindly();
     let count = 0;
     for (const [key, member] of this.members) {
       const now = table.get(member.pid);
