@@ -1,14 +1,18 @@
 /**
- * Runs one program without a shell and without stdin, and kills the whole process tree on timeout
- * and on interruption (ledger part 5 §5). The child leads its own process group on POSIX, so
- * `kill(-pid)` reaches the grandchildren a plain kill would leave behind; on Windows `taskkill /T /F`
- * does the same. stdout and stderr are drained separately while the child runs; after the child has
- * exited (or been killed) the pipes get only a short grace, so a grandchild holding them open never
- * keeps the call waiting.
+ * Runs one program without a shell and without stdin, and kills the whole process tree on timeout,
+ * on interruption and when the program ends (ledger part 5 §5). The child leads its own session and
+ * process group on POSIX, so `kill(-pid)` reaches the grandchildren a plain kill would leave behind; on
+ * Linux the tree tracker also finds the descendants that left the group (`setsid`, double forks) and
+ * reports each process it killed and each it could not; on Windows `taskkill /T /F` kills the tree.
+ * stdout and stderr are drained separately while the child runs; after the child has exited (or been
+ * killed) the pipes get only a short grace, so a grandchild holding them open never keeps the call
+ * waiting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { HostInfo } from './host.ts';
+import { RUN_MARKER_NAME, TreeTracker, type TreeReport } from './tree-tracker.ts';
 
 export type RunEnding =
   | { kind: 'exited'; code: number }
@@ -28,6 +32,8 @@ export interface RunCapture {
   stdout: StreamCapture;
   stderr: StreamCapture;
   elapsedMs: number;
+  /** What the tree kill killed and could not (Linux); null where only the group or tree kill ran. */
+  tree: TreeReport | null;
 }
 
 export interface RunRequest {
@@ -93,27 +99,40 @@ function killSingle(pid: number): void {
   }
 }
 
+/**
+ * Linux only: the marker every descendant inherits, and the tracker that follows the tree. The marker
+ * goes past the ledger's environment list (part 5 §5) on purpose (issue 17): it is what finds a
+ * double-forked daemon, and it carries nothing of the parent's.
+ */
+function startTracking(request: RunRequest): { marker: string | null; env: Record<string, string> } {
+  if (request.host.platform !== 'linux') return { marker: null, env: request.env };
+  const marker = randomBytes(12).toString('hex');
+  return { marker, env: { ...request.env, [RUN_MARKER_NAME]: marker } };
+}
+
 export function runProcessTree(request: RunRequest): Promise<RunCapture> {
   const started = Date.now();
   const stdout = new Collector(request.keepBytes.stdout);
   const stderr = new Collector(request.keepBytes.stderr);
-  const result = (ending: RunEnding): RunCapture => ({
+  const result = (ending: RunEnding, tree: TreeReport | null = null): RunCapture => ({
     ending,
     stdout: stdout.capture(),
     stderr: stderr.capture(),
     elapsedMs: Date.now() - started,
+    tree,
   });
   if (request.signal.aborted) return Promise.resolve(result({ kind: 'interrupted' }));
 
   return new Promise<RunCapture>((resolve) => {
+    const { marker, env } = startTracking(request);
     let child: ChildProcess;
     try {
       child = spawn(request.file, [...request.args], {
         cwd: request.cwd,
-        env: request.env,
+        env,
         stdio: ['ignore', 'pipe', 'pipe'],
         shell: false,
-        // Its own process group on POSIX; on Windows `detached` would open a console instead.
+        // Its own session and process group on POSIX; on Windows `detached` would open a console instead.
         detached: request.host.platform !== 'win32',
         windowsHide: true,
       });
@@ -121,27 +140,37 @@ export function runProcessTree(request: RunRequest): Promise<RunCapture> {
       resolve(result({ kind: 'spawn_failed', code: errorCode(error) }));
       return;
     }
+    // Read at once: spawn returns after exec, and the child cannot be reaped before this line ends.
+    const tracker =
+      marker !== null && child.pid !== undefined ? TreeTracker.forChild(child.pid, marker) : null;
+    tracker?.watch();
 
     let killedFor: 'timeout' | 'interrupted' | null = null;
     let done = false;
     const kill = (why: 'timeout' | 'interrupted'): void => {
       if (killedFor !== null || done) return;
       killedFor = why;
-      if (child.pid !== undefined) killTree(child.pid, request.host);
+      if (tracker !== null) tracker.strikeNow();
+      else if (child.pid !== undefined) killTree(child.pid, request.host);
     };
     const onAbort = (): void => kill('interrupted');
     const timer = setTimeout(() => kill('timeout'), request.timeoutMs);
     request.signal.addEventListener('abort', onAbort, { once: true });
 
-    const finish = (ending: RunEnding): void => {
+    const finish = async (ending: RunEnding): Promise<void> => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
-      // Nothing the command started may outlive the call: a background grandchild would run with no
-      // time limit and no interrupt. The group outlives its leader while any member is alive.
+      // Nothing the command started may outlive the call: a background descendant would run with no
+      // time limit and no interrupt. This holds when the command ended by itself too (issue 17).
+      if (tracker !== null) {
+        resolve(result(ending, await tracker.sweep()));
+        return;
+      }
+      // Elsewhere the process group, which outlives its leader while any member is alive.
       if (request.host.platform !== 'win32' && child.pid !== undefined) {
         try {
           process.kill(-child.pid, 'SIGKILL');
@@ -154,7 +183,7 @@ export function runProcessTree(request: RunRequest): Promise<RunCapture> {
 
     child.stdout?.on('data', stdout.push);
     child.stderr?.on('data', stderr.push);
-    child.on('error', (error) => finish({ kind: 'spawn_failed', code: errorCode(error) }));
+    child.on('error', (error) => void finish({ kind: 'spawn_failed', code: errorCode(error) }));
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
@@ -166,10 +195,10 @@ export function runProcessTree(request: RunRequest): Promise<RunCapture> {
             : { kind: 'signal', signal: signal ?? 'unknown' };
       // 'close' comes once every pipe is closed; a grandchild may hold one open, so do not wait long.
       const grace = killedFor !== null ? PIPE_GRACE_AFTER_KILL_MS : PIPE_GRACE_AFTER_EXIT_MS;
-      const cutoff = setTimeout(() => finish(ending), grace);
+      const cutoff = setTimeout(() => void finish(ending), grace);
       child.once('close', () => {
         clearTimeout(cutoff);
-        finish(ending);
+        void finish(ending);
       });
     });
   });

@@ -2,6 +2,7 @@
 import { fillSlot, STDERR_SLOT_CHARS, STDOUT_SLOT_CHARS, type SlotText } from './output-slots.ts';
 import type { RunCapture, RunEnding } from './process-tree.ts';
 import { R } from './texts.ts';
+import { treeLines } from './tree-lines.ts';
 
 const SHOWN_MAX = 200;
 
@@ -25,16 +26,16 @@ export function exitLabel(ending: RunEnding): string {
   }
 }
 
-function endingLine(ending: RunEnding, timeoutSecs: number): string {
+function endingLine(ending: RunEnding, timeoutSecs: number, allGone: boolean): string {
   switch (ending.kind) {
     case 'exited':
       return R.exited(ending.code);
     case 'signal':
       return R.signal(ending.signal);
     case 'timeout':
-      return R.timeout(timeoutSecs);
+      return R.timeout(timeoutSecs, allGone);
     case 'interrupted':
-      return R.interrupted;
+      return R.interrupted(allGone);
     case 'spawn_failed':
       return ending.code;
   }
@@ -56,7 +57,8 @@ export function formatRunResult(
   return [
     R.program(resolved),
     R.cwd(cwd),
-    endingLine(capture.ending, timeoutSecs),
+    endingLine(capture.ending, timeoutSecs, (capture.tree?.unkilled.length ?? 0) === 0),
+    ...treeLines(capture.ending, capture.tree),
     ...streamBlock('stdout', fillSlot(capture.stdout, STDOUT_SLOT_CHARS), STDOUT_SLOT_CHARS),
     ...streamBlock('stderr', fillSlot(capture.stderr, STDERR_SLOT_CHARS), STDERR_SLOT_CHARS),
   ].join('\n');

@@ -156,6 +156,15 @@ describe('run: the description', () => {
     expect(en).toContain('not a security wall');
   });
 
+  it('says that what a command leaves behind is killed when it ends', async () => {
+    expect((await spec('ja'))?.description).toContain(
+      'コマンドが終わると、それが残したプロセス（バックグラウンドやデーモン化したものも）は終了させます。',
+    );
+    expect((await spec('en'))?.description).toContain(
+      'When the command ends, the processes it left behind (in the background or daemonized) are killed.',
+    );
+  });
+
   it('describes command and args; results stay Japanese in an English village', async () => {
     const tool = runTool();
     const en = await spec('en');

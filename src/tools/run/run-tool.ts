@@ -21,6 +21,7 @@ import { runProcessTree } from './process-tree.ts';
 import { needsShell, resolveProgram } from './resolve-program.ts';
 import { commandLine, exitLabel, formatRunResult } from './run-result.ts';
 import { describeRun, paramText, R } from './texts.ts';
+import type { TreeReport } from './tree-tracker.ts';
 
 export interface RunToolOptions {
   /** Called when this agent's pending list may have changed (queued or swept): the badge's cue. */
@@ -57,6 +58,11 @@ function parseCall(input: Record<string, unknown>): ParsedCall {
 /** The command as the log shows it (never the args' text). */
 function logCommand(command: string): string {
   return JSON.stringify(command.slice(0, 64));
+}
+
+/** ` killed=N unkilled=N` where the tree was tracked (Linux), else nothing. */
+function treeCounts(tree: TreeReport | null): string {
+  return tree === null ? '' : ` killed=${tree.killed.length} unkilled=${tree.unkilled.length}`;
 }
 
 async function isFolder(path: string): Promise<boolean> {
@@ -169,8 +175,13 @@ export function runTool(options: RunToolOptions = {}): AgentTool {
         host,
       });
       ctx.log.note(
-        `run: agent=${ctx.agentId} exit=${exitLabel(capture.ending)} ms=${capture.elapsedMs} resolved=${JSON.stringify(resolved)}`,
+        `run: agent=${ctx.agentId} exit=${exitLabel(capture.ending)} ms=${capture.elapsedMs} resolved=${JSON.stringify(resolved)}${treeCounts(capture.tree)}`,
       );
+      for (const p of capture.tree?.unkilled ?? []) {
+        ctx.log.warn(
+          `run: agent=${ctx.agentId} could not kill pid=${p.pid} name=${JSON.stringify(p.name)} reason=${p.reason}`,
+        );
+      }
       return formatRunResult(resolved, cwd, capture, timeoutSecs);
     },
   };

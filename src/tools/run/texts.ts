@@ -13,7 +13,7 @@ export const LISTED_PATTERNS_MAX = 100;
 const DESCRIPTION = {
   ja: {
     intro: (secs: number) =>
-      `プログラムを 1 つ実行し、実行したファイルのフルパス・終了コード・stdout・stderr を返します。シェルは通しません: command にはプログラム名だけ（/ \\ : を含むパスは不可）、args には引数を 1 つずつ配列で書きます。パイプ・&&・リダイレクト・ワイルドカード展開・シェルの組み込みコマンド（echo など）は使えず、標準入力もありません。作業ディレクトリは作業フォルダ（未設定ならホーム）、時間切れは ${secs} 秒、出力は stdout 先頭 ${n(STDOUT_SLOT_CHARS)} 字・stderr 先頭 ${n(STDERR_SLOT_CHARS)} 字までです。0 以外の終了コードも普通の結果として返ります。`,
+      `プログラムを 1 つ実行し、実行したファイルのフルパス・終了コード・stdout・stderr を返します。シェルは通しません: command にはプログラム名だけ（/ \\ : を含むパスは不可）、args には引数を 1 つずつ配列で書きます。パイプ・&&・リダイレクト・ワイルドカード展開・シェルの組み込みコマンド（echo など）は使えず、標準入力もありません。作業ディレクトリは作業フォルダ（未設定ならホーム）、時間切れは ${secs} 秒、出力は stdout 先頭 ${n(STDOUT_SLOT_CHARS)} 字・stderr 先頭 ${n(STDERR_SLOT_CHARS)} 字までです。0 以外の終了コードも普通の結果として返ります。コマンドが終わると、それが残したプロセス（バックグラウンドやデーモン化したものも）は終了させます。`,
     allowed:
       '実行できるのは次のパターンに一致する呼び出しだけです（"ruff" は引数なしの ruff だけに一致し、"ruff *" は引数がいくつでも一致します）:',
     more: (count: number) => `- ほか ${count} 件`,
@@ -26,7 +26,7 @@ const DESCRIPTION = {
   },
   en: {
     intro: (secs: number) =>
-      `Run one program and get back the executable's full path, the exit code, stdout and stderr. There is no shell: put only a program name in command (no path: no / \\ or :) and each argument as one item of args. Pipes, &&, redirection, wildcard expansion and shell built-ins (echo and the like) do not exist, and there is no stdin. The working directory is the work folder (the home folder when none is set); the time limit is ${secs} seconds; output keeps the first ${n(STDOUT_SLOT_CHARS)} characters of stdout and ${n(STDERR_SLOT_CHARS)} of stderr. A non-zero exit code is an ordinary result.`,
+      `Run one program and get back the executable's full path, the exit code, stdout and stderr. There is no shell: put only a program name in command (no path: no / \\ or :) and each argument as one item of args. Pipes, &&, redirection, wildcard expansion and shell built-ins (echo and the like) do not exist, and there is no stdin. The working directory is the work folder (the home folder when none is set); the time limit is ${secs} seconds; output keeps the first ${n(STDOUT_SLOT_CHARS)} characters of stdout and ${n(STDERR_SLOT_CHARS)} of stderr. A non-zero exit code is an ordinary result. When the command ends, the processes it left behind (in the background or daemonized) are killed.`,
     allowed:
       'Only calls matching these patterns run ("ruff" matches only a bare ruff; "ruff *" matches ruff with any arguments):',
     more: (count: number) => `- and ${count} more`,
@@ -59,6 +59,11 @@ export function paramText(language: Language): { command: string; args: string }
 const PATTERN_RULE =
   'パターンの規則: "ruff" は引数なしの ruff だけに一致します。引数を許すには "ruff *"（引数がいくつでも一致）です。';
 
+const killedAll = (allGone: boolean): string =>
+  allGone
+    ? 'プロセスを子孫ごと終了しました'
+    : 'プロセスを子孫ごと終了させようとしましたが、一部が残っています';
+
 /** Results: Japanese only. */
 export const R = {
   commandNotString: 'command は文字列で指定してください（プログラム名だけ。例: "git"）。',
@@ -90,10 +95,24 @@ export const R = {
   cwd: (dir: string) => `作業ディレクトリ: ${dir}`,
   exited: (code: number) => `終了コード: ${code}`,
   signal: (signal: string) => `シグナル ${signal} で終了しました（終了コードなし）`,
-  timeout: (secs: number) =>
-    `時間切れ: ${secs} 秒を超えたため、プロセスを子孫ごと終了しました（上限は run.json の timeoutSecs）。下の出力は終了までに出た分です。`,
-  interrupted:
-    '中断: ターンが打ち切られたため、プロセスを子孫ごと終了しました。下の出力は終了までに出た分です。',
+  timeout: (secs: number, allGone: boolean) =>
+    `時間切れ: ${secs} 秒を超えたため、${killedAll(allGone)}（上限は run.json の timeoutSecs）。下の出力は終了までに出た分です。`,
+  interrupted: (allGone: boolean) =>
+    `中断: ターンが打ち切られたため、${killedAll(allGone)}。下の出力は終了までに出た分です。`,
+  killed: (count: number, list: string) => `終了させたプロセス（${count} 個）: ${list}`,
+  leftovers: (count: number, list: string) =>
+    `コマンドの終了後も残っていた子孫プロセスを終了させました（${count} 個）: ${list}`,
+  unkilled: (count: number, list: string) =>
+    `終了できなかったプロセス（${count} 個、まだ動いています）: ${list}`,
+  unkilledReason: (reason: string, state: string) =>
+    reason === 'EPERM'
+      ? '権限がありません: EPERM'
+      : reason === 'still_running'
+        ? `SIGKILL を送っても終わりません（状態 ${state}）`
+        : reason,
+  moreProcesses: (count: number) => `ほか ${count} 個`,
+  trackingLimit:
+    '（子孫は /proc で追っています。環境変数を消したうえで、見回りより先に親からもセッションからも離れたプロセスは見つけられません）',
   interruptedBeforeStart: '中断: ターンが打ち切られたため、実行していません。',
   stream: (name: string) => `--- ${name} ---`,
   emptyStream: '（なし）',
