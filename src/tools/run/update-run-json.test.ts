@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryDiagLog } from '../../diag/log.ts';
 import type { VillagePaths } from '../../world/paths.ts';
@@ -19,6 +19,21 @@ beforeEach(() => {
 afterEach(() => box.cleanup());
 
 describe('updateRunJson', () => {
+  it('refuses a run.json hard-linked to a file elsewhere and leaves that file as it was', async () => {
+    const outside = join(box.root, 'outside.json');
+    writeFileSync(outside, JSON.stringify({ allow: [] }));
+    linkSync(outside, path);
+    const append = updateRunJson(paths, 'alice', () => ({
+      change: { pending: [{ command: 'x', args: [], count: 1, firstRequestedAtMs: 1 }] },
+      result: null,
+    }));
+    await expect(append).rejects.toMatchObject({
+      code: 'CONFIG_IO',
+      message: expect.stringContaining('run.json'),
+    });
+    expect(readFileSync(outside, 'utf8')).toBe(JSON.stringify({ allow: [] }));
+  });
+
   it('retries when the file changes underneath, keeps that change and warns once', async () => {
     writeFileSync(path, JSON.stringify({ allow: [] }));
     const log = new MemoryDiagLog();

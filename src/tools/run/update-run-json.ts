@@ -8,8 +8,9 @@
 import type { DiagLog } from '../../diag/log.ts';
 import { CoreError } from '../../domain/errors.ts';
 import { RUN_JSON_WRITE_ATTEMPTS, withFileLock } from '../../world/config-files.ts';
-import { configIo, readTextOrNull, writeFileAtomic } from '../../world/fs-util.ts';
+import { configIo, readTextOrNull } from '../../world/fs-util.ts';
 import type { VillagePaths } from '../../world/paths.ts';
+import { writeWorkspaceFileAtomic } from '../../world/workspace-write.ts';
 import { readPolicyForWriteBack, serializeRunJson, type PolicyChange, type RunPolicy } from './policy.ts';
 
 export interface UpdateStep<T> {
@@ -51,7 +52,7 @@ export async function updateRunJson<T>(
         continue;
       }
       try {
-        await writeFileAtomic(path, text);
+        await writeWorkspaceFileAtomic(paths.workspace, path, text);
       } catch (error) {
         throw configIo('write', path, error);
       }
