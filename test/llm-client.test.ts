@@ -324,6 +324,35 @@ describe('keys and hostile answers', () => {
   });
 });
 
+describe('tools a wire cannot take', () => {
+  it('Gemini: a refused tool is left out of the request and named once in the log', async () => {
+    const tree = {
+      name: 'srv__tree',
+      description: 'A tree',
+      parameters: {
+        type: 'object',
+        properties: { root: { $ref: '#/$defs/Node' } },
+        $defs: {
+          Node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Node' } } } },
+        },
+      },
+    };
+    const echo = {
+      name: 'echo',
+      description: 'Echo',
+      parameters: { type: 'object', properties: { t: { type: 'string' } } },
+    };
+    const llm = backend('gemini');
+    await llm.chat({ ...request, tools: [echo, tree] });
+    await llm.chat({ ...request, tools: [echo, tree] });
+    const sent = fake.requests[0]!.body as { tools: { functionDeclarations: { name: string }[] }[] };
+    expect(sent.tools[0]!.functionDeclarations.map((d) => d.name)).toEqual(['echo']);
+    expect(log.lines.filter((l) => l.includes('llm tool refused'))).toEqual([
+      `WARN llm tool refused: backend=gemini model=gemini-test tool=srv__tree reason=$ref "#/$defs/Node" is recursive; Gemini's schema cannot express recursion`,
+    ]);
+  });
+});
+
 describe('cancellation', () => {
   it('cuts the wait between retries and returns the failure just received', async () => {
     fake.enqueue({ status: 429, headers: { 'retry-after': '30' }, body: { error: { message: 'busy' } } });

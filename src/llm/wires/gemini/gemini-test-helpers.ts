@@ -55,10 +55,11 @@ export const WEATHER: ToolSpec = {
   description: 'Weather of a city',
   parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
 };
+/** What Gemini receives for WEATHER: its `Type` names, never JSON Schema's lower-case ones. */
 export const WEATHER_DECL = {
   name: 'weather',
   description: 'Weather of a city',
-  parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+  parameters: { type: 'OBJECT', properties: { location: { type: 'STRING' } }, required: ['location'] },
 };
 export const GEN = { maxOutputTokens: 8192, thinkingConfig: { includeThoughts: true } };
 
