@@ -7,6 +7,7 @@
  * refusal once with the tool's name and the reason (http-backend.ts), so the person can turn the
  * tool off for that servant or fix the server.
  */
+import { boundedText } from '../../../domain/chars.ts';
 import type { ToolSpec } from '../../canonical.ts';
 import type { ToolRefusal } from '../wire.ts';
 import { toGeminiSchema } from './gemini-schema.ts';
@@ -93,9 +94,7 @@ function convert(tool: ToolSpec): Conversion {
   } catch (error) {
     // Only a refusal is expected here; anything else is a bug and must surface.
     if (!(error instanceof GeminiSchemaRefusal)) throw error;
-    const reason =
-      error.message.length > REASON_CHARS ? `${error.message.slice(0, REASON_CHARS)}…` : error.message;
-    result = { refused: reason };
+    result = { refused: boundedText(error.message, REASON_CHARS) };
   }
   conversions.set(tool.parameters, result);
   return result;

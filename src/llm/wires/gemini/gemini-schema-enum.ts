@@ -7,6 +7,7 @@
  *   description, where the model still reads them (a string enum for a number would make the model
  *   send "1" where the server checks for 1).
  */
+import { boundedText } from '../../../domain/chars.ts';
 import type { GeminiType } from './gemini-schema-rules.ts';
 
 /** How many values the description lists, and how long one may be. */
@@ -33,10 +34,9 @@ function kindOf(value: unknown): GeminiType | null {
 
 /** "Must be 5." / "Allowed values: 1, 2, 3." — bounded: a schema is written by someone else. */
 export function allowedValuesNote(values: readonly unknown[]): string {
-  const shown = values.slice(0, LISTED_VALUES).map((v) => {
-    const text = JSON.stringify(v) ?? String(v);
-    return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text;
-  });
+  const shown = values
+    .slice(0, LISTED_VALUES)
+    .map((v) => boundedText(JSON.stringify(v) ?? String(v), VALUE_CHARS));
   const more = values.length > LISTED_VALUES ? ` (and ${values.length - LISTED_VALUES} more)` : '';
   return values.length === 1 ? `Must be ${shown[0]}.` : `Allowed values: ${shown.join(', ')}${more}.`;
 }
