@@ -8,6 +8,7 @@ import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../src/domain/template.ts
 import type { ChatRequest } from '../src/llm/canonical.ts';
 import { HttpLlmBackend } from '../src/llm/http-backend.ts';
 import { LlmError } from '../src/llm/llm-error.ts';
+import { RECURSIVE_TREE } from '../src/llm/wires/gemini/gemini-test-helpers.ts';
 import { FakeProvider, textReply, type WireKind } from './fakes/fake-provider.ts';
 
 const API_KEY = 'sk-test-KEY-4e1b9c';
@@ -326,25 +327,14 @@ describe('keys and hostile answers', () => {
 
 describe('tools a wire cannot take', () => {
   it('Gemini: a refused tool is left out of the request and named once in the log', async () => {
-    const tree = {
-      name: 'srv__tree',
-      description: 'A tree',
-      parameters: {
-        type: 'object',
-        properties: { root: { $ref: '#/$defs/Node' } },
-        $defs: {
-          Node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Node' } } } },
-        },
-      },
-    };
     const echo = {
       name: 'echo',
       description: 'Echo',
       parameters: { type: 'object', properties: { t: { type: 'string' } } },
     };
     const llm = backend('gemini');
-    await llm.chat({ ...request, tools: [echo, tree] });
-    await llm.chat({ ...request, tools: [echo, tree] });
+    await llm.chat({ ...request, tools: [echo, RECURSIVE_TREE] });
+    await llm.chat({ ...request, tools: [echo, RECURSIVE_TREE] });
     const sent = fake.requests[0]!.body as { tools: { functionDeclarations: { name: string }[] }[] };
     expect(sent.tools[0]!.functionDeclarations.map((d) => d.name)).toEqual(['echo']);
     expect(log.lines.filter((l) => l.includes('llm tool refused'))).toEqual([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../canonical.ts';
 import { toGeminiParameters } from './gemini-declarations.ts';
 import { geminiParametersViolations } from './gemini-schema-rules.ts';
-import { chatRequest, geminiContext } from './gemini-test-helpers.ts';
+import { chatRequest, geminiContext, RECURSIVE_TREE } from './gemini-test-helpers.ts';
 import { geminiWire } from './index.ts';
 
 /** The shapes MCP servers write that Gemini refused before (issue 17 §6), each through the whole wire. */
@@ -28,18 +28,6 @@ const MCP_LIKE: ToolSpec = {
       },
     },
     additionalProperties: false,
-  },
-};
-
-const RECURSIVE: ToolSpec = {
-  name: 'srv__tree',
-  description: 'A tree',
-  parameters: {
-    type: 'object',
-    properties: { root: { $ref: '#/$defs/Node' } },
-    $defs: {
-      Node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Node' } } } },
-    },
   },
 };
 
@@ -78,16 +66,16 @@ describe('Gemini function declarations from MCP-style schemas', () => {
   });
 
   it('a tool Gemini cannot take is left out of the request, the others are sent, and the wire names it', () => {
-    const sent = declarations([PLAIN, RECURSIVE, MCP_LIKE]);
+    const sent = declarations([PLAIN, RECURSIVE_TREE, MCP_LIKE]);
     expect(sent.map((d) => d.name)).toEqual(['echo', 'srv__configure']);
-    expect(geminiWire.toolRefusals?.(chatRequest({ tools: [PLAIN, RECURSIVE] }))).toEqual([
+    expect(geminiWire.toolRefusals?.(chatRequest({ tools: [PLAIN, RECURSIVE_TREE] }))).toEqual([
       {
         tool: 'srv__tree',
         reason: `$ref "#/$defs/Node" is recursive; Gemini's schema cannot express recursion`,
       },
     ]);
     // Only refused tools: no declarations, so no toolConfig either.
-    const body = geminiWire.encode(chatRequest({ tools: [RECURSIVE] }), geminiContext()) as Record<
+    const body = geminiWire.encode(chatRequest({ tools: [RECURSIVE_TREE] }), geminiContext()) as Record<
       string,
       unknown
     >;
