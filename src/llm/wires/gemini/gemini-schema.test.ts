@@ -246,5 +246,8 @@ describe('toGeminiSchema (JSON Schema -> OpenAPI 3.0 subset, allowlist)', () => 
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 200; i += 1) deep = { type: 'object', properties: { x: deep } };
     expect(() => toGeminiSchema(deep)).toThrow(/nested more than 64 levels/);
+    let choices: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 5000; i += 1) choices = { anyOf: [choices, { type: 'null' }] };
+    expect(() => toGeminiSchema(choices)).toThrow(/nested more than 64 levels/);
   });
 });

@@ -42,11 +42,12 @@ function isRecord(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const tooDeep = () =>
+  new GeminiSchemaRefusal(`its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
+
 /** One schema node (refs already inlined). Throws GeminiSchemaRefusal past the depth limit. */
 export function toGeminiSchema(input: unknown, depth = 0): Schema {
-  if (depth > MAX_SCHEMA_DEPTH) {
-    throw new GeminiSchemaRefusal(`its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
-  }
+  if (depth > MAX_SCHEMA_DEPTH) throw tooDeep();
   // `true` or anything unreadable: any value, narrowed to text.
   if (!isRecord(input)) return { type: 'STRING' };
   return emit(normalize(input, depth), depth);
@@ -75,6 +76,7 @@ const isNullOnly = (m: Schema) =>
 
 /** JSON-Schema-level rewrites: afterwards `type` is one name or absent, and `enum` holds the values. */
 function normalize(input: Schema, depth: number): Schema {
+  if (depth > MAX_SCHEMA_DEPTH) throw tooDeep();
   let s: Schema = { ...input };
   for (let rounds = 0; Array.isArray(s.allOf) && rounds < MAX_SCHEMA_DEPTH; rounds += 1) {
     const members = s.allOf.filter(isRecord);
