@@ -57,7 +57,7 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     return c.json(payload, status as 400);
   });
   app.notFound((c) => {
-    const { status, payload } = toErrorResponse(new CoreError('UNKNOWN_COMMAND', 'no such route'));
+    const { status, payload } = toErrorResponse(refusals.route());
     return c.json(payload, status as 404);
   });
 

@@ -68,8 +68,7 @@ export function attachEventsSocket(
       if (url === null) {
         return refuse(socket, new CoreError('INVALID_ARGUMENT', 'the request target cannot be read'));
       }
-      if (url.pathname !== EVENTS_PATH)
-        return refuse(socket, new CoreError('UNKNOWN_COMMAND', 'no such route'));
+      if (url.pathname !== EVENTS_PATH) return refuse(socket, refusals.route());
       if (!isLoopbackHost(request.headers.host)) return refuse(socket, refusals.host());
       if (!isOwnOrigin(request.headers.origin, port())) return refuse(socket, refusals.origin());
       const offered = request.headers['sec-websocket-protocol'];

@@ -47,4 +47,5 @@ export const refusals = {
   origin: () => new CoreError('FORBIDDEN', 'cross-origin requests are not allowed'),
   token: () => new CoreError('UNAUTHORIZED', 'missing or wrong API token (see {home}/api_token)'),
   body: (method: string) => new CoreError('INVALID_ARGUMENT', `${method} requests take no body`),
+  route: () => new CoreError('UNKNOWN_COMMAND', 'no such route'),
 };
