@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../src/server/app.ts';
 import { removeRoot, startTestVillage, type TestVillage } from './helpers/village-server.ts';
@@ -123,6 +124,26 @@ describe('API transport', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it('refuses a body on GET and an absolute-form target for another host with the typed payload', async () => {
+    const send = (request: string) =>
+      new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const socket = connect(village.server.port, '127.0.0.1', () => socket.write(request));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head = '', body = ''] = text.split('\r\n\r\n');
+          resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) as Record<string, unknown> });
+        });
+      });
+    const withBody = await send('GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello');
+    expect(withBody).toMatchObject({ status: 400, body: { code: 'INVALID_ARGUMENT', retryable: false } });
+    const absolute = await send(
+      `POST http://evil.example/api/get_world HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${village.server.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
+    expect(absolute).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
   });
 
   it('keeps serving after a burst of bad requests', async () => {

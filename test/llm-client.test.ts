@@ -9,6 +9,7 @@ import type { ChatRequest } from '../src/llm/canonical.ts';
 import { HttpLlmBackend } from '../src/llm/http-backend.ts';
 import { LlmCallAborted } from '../src/llm/call-aborted.ts';
 import { LlmError } from '../src/llm/llm-error.ts';
+import { RECURSIVE_TREE } from '../src/llm/wires/gemini/gemini-test-helpers.ts';
 import { FakeProvider, textReply, type WireKind } from './fakes/fake-provider.ts';
 
 const API_KEY = 'sk-test-KEY-4e1b9c';
@@ -324,6 +325,24 @@ describe('keys and hostile answers', () => {
     await backend('gemini').chat(big);
     expect(fake.requests[0]!.rawBody).toContain('日本語の文章。日本語の文章。');
     expect(fake.requests[0]!.rawBody).not.toContain('\uFFFD');
+  });
+});
+
+describe('tools a wire cannot take', () => {
+  it('Gemini: a refused tool is left out of the request and named once in the log', async () => {
+    const echo = {
+      name: 'echo',
+      description: 'Echo',
+      parameters: { type: 'object', properties: { t: { type: 'string' } } },
+    };
+    const llm = backend('gemini');
+    await llm.chat({ ...request, tools: [echo, RECURSIVE_TREE] });
+    await llm.chat({ ...request, tools: [echo, RECURSIVE_TREE] });
+    const sent = fake.requests[0]!.body as { tools: { functionDeclarations: { name: string }[] }[] };
+    expect(sent.tools[0]!.functionDeclarations.map((d) => d.name)).toEqual(['echo']);
+    expect(log.lines.filter((l) => l.includes('llm tool refused'))).toEqual([
+      `WARN llm tool refused: backend=gemini model=gemini-test tool=srv__tree reason=$ref "#/$defs/Node" is recursive; Gemini's schema cannot express recursion`,
+    ]);
   });
 });
 

@@ -21,3 +21,15 @@ export function headChars(text: string, limit: number): string {
   }
   return out;
 }
+
+/**
+ * At most `limit` code points; a cut text ends with "…" inside the limit. For echoing text that came
+ * from outside (a request, a file, a server) into a message: the echo stays bounded.
+ */
+export function boundedText(text: string, limit: number): string {
+  // UTF-16 units are never fewer than code points: a text this short is short enough.
+  if (text.length <= limit) return text;
+  // The first `limit` code points are the whole text: nothing to cut.
+  if (headChars(text, limit).length === text.length) return text;
+  return `${headChars(text, Math.max(0, limit - 1))}…`;
+}

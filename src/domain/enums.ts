@@ -77,7 +77,17 @@ export type PlanWaveState = (typeof PLAN_WAVE_STATES)[number];
 export const SESSION_MODES = ['continue', 'fresh'] as const;
 export type SessionMode = (typeof SESSION_MODES)[number];
 
-/** Provider auto-detection when a template leaves `provider` null (ledger part 2 §2.10). */
+/**
+ * Provider auto-detection when a template leaves `provider` null: a URL containing one of these hosts
+ * is that provider; anything else is open_ai_compat, the safe default for unknown proxies (ledger
+ * part 2 §2.10; `api.perplexity.ai` since Spec 45 D1, part 6 §5.5 — Perplexity has no compat wire).
+ * The web UI keeps a copy (web/src/lib/provider-skills.ts), pinned equal by its test.
+ */
+export const DETECTED_HOSTS: readonly (readonly [host: string, provider: Provider])[] = [
+  ['api.anthropic.com', 'anthropic'],
+  ['api.perplexity.ai', 'perplexity_responses'],
+];
+
 export function detectProvider(baseUrl: string): Provider {
-  return baseUrl.includes('api.anthropic.com') ? 'anthropic' : 'open_ai_compat';
+  return DETECTED_HOSTS.find(([host]) => baseUrl.includes(host))?.[1] ?? 'open_ai_compat';
 }

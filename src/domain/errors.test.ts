@@ -3,6 +3,8 @@ import {
   CoreError,
   EXTRA_ERROR_CODES,
   LEDGER_ERROR_CODES,
+  MAX_ERROR_DETAIL_CHARS,
+  MAX_ERROR_MESSAGE_CHARS,
   httpStatusFor,
   isCoreError,
   isRetryableCode,
@@ -134,5 +136,18 @@ describe('CoreError', () => {
     const inner = new Error('inner');
     expect(new CoreError('INTERNAL', 'x', { cause: inner }).cause).toBe(inner);
     expect(new CoreError('INTERNAL', 'x').cause).toBeUndefined();
+  });
+
+  it('bounds message and detail in the payload, however long the text it was built from', () => {
+    const payload = new CoreError('INVALID_ARGUMENT', `bad: ${'x'.repeat(50_000)}`, {
+      detail: 'd'.repeat(50_000),
+    }).toPayload();
+    expect([...payload.message].length).toBe(MAX_ERROR_MESSAGE_CHARS);
+    expect(payload.message.endsWith('…')).toBe(true);
+    expect([...(payload.detail ?? '')].length).toBe(MAX_ERROR_DETAIL_CHARS);
+    expect(new CoreError('INTERNAL', 'short', { detail: 'also' }).toPayload()).toMatchObject({
+      message: 'short',
+      detail: 'also',
+    });
   });
 });

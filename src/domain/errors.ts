@@ -1,3 +1,5 @@
+import { boundedText } from './chars.ts';
+
 /**
  * Error codes: every code of ledger part 3 §5.2, plus a few API-layer codes of this server
  * (like IPC_FAILED, they never come from the core's domain rules).
@@ -71,6 +73,10 @@ export const EXTRA_ERROR_CODES = [
 
 export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
 export type ErrorCode = LedgerErrorCode | (typeof EXTRA_ERROR_CODES)[number];
+
+/** The most of a message and of a detail any payload carries (characters). */
+export const MAX_ERROR_MESSAGE_CHARS = 1_000;
+export const MAX_ERROR_DETAIL_CHARS = 2_000;
 
 /** The wire shape of every failure (ledger part 3 §2.5). */
 export interface ErrorPayload {
@@ -175,11 +181,12 @@ export class CoreError extends Error {
     this.retryable = options.retryable ?? isRetryableCode(code);
   }
 
+  /** Bounded: a message built from outside text never makes the payload grow with its input. */
   toPayload(): ErrorPayload {
     return {
       code: this.code,
-      message: this.message,
-      detail: this.detail,
+      message: boundedText(this.message, MAX_ERROR_MESSAGE_CHARS),
+      detail: this.detail === null ? null : boundedText(this.detail, MAX_ERROR_DETAIL_CHARS),
       agentId: this.agentId,
       retryable: this.retryable,
     };

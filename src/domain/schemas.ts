@@ -16,15 +16,18 @@ import {
   readCredentialSource,
 } from './enums.ts';
 import { MAX_PRICE_PER_MTOK, TEMPLATE_DEFAULTS } from './template.ts';
+import { describeIssues } from './zod-issues.ts';
 
 /** Marks an issue so the error mapper answers UNSAFE_IDENTIFIER instead of INVALID_ARGUMENT. */
 export const UNSAFE_ID_PARAM = { ledgerCode: 'UNSAFE_IDENTIFIER' } as const;
 
-/** A failed argument check as the typed error callers get: the first issue, `path: message`. */
+/**
+ * A failed argument check as the typed error callers get: `path: message` of the first few issues,
+ * bounded however large the input (zod-issues.ts).
+ */
 export function coreErrorFromZod(error: z.ZodError): CoreError {
   const issue = error.issues[0];
-  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'arguments';
-  const message = `${where}: ${issue?.message ?? 'invalid'}`;
+  const message = describeIssues(error.issues);
   const params =
     issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
   if (params?.ledgerCode === UNSAFE_ID_PARAM.ledgerCode) return new CoreError('UNSAFE_IDENTIFIER', message);

@@ -34,6 +34,9 @@ export interface HttpBackendDeps {
 
 const BODY_KEEP_CHARS = 2000;
 
+/** Refusals already written, per log: a refused tool is named once, not on every call. */
+const reportedRefusals = new WeakMap<DiagLog, Set<string>>();
+
 export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   if (signal?.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
@@ -80,6 +83,7 @@ export class HttpLlmBackend implements LlmBackend {
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatResponse> {
     const url = `${this.config.baseUrl}${providerPath(this.config.provider, this.config.model)}`;
     const body = JSON.stringify(this.wire.encode(request, this.context));
+    this.reportToolRefusals(request);
     const headers = {
       'content-type': 'application/json',
       ...this.wire.headers(request, this.context),
@@ -113,6 +117,20 @@ export class HttpLlmBackend implements LlmBackend {
         this.deps.log.note(`llm retry: ${this.fields(error, counter)} wait=${plan.ms}ms`);
         if (!(await this.sleep(plan.ms, options.signal))) throw error;
       }
+    }
+  }
+
+  /** Tools the wire left out of the request: named in the log, so a person can act on them. */
+  private reportToolRefusals(request: ChatRequest): void {
+    const refusals = this.wire.toolRefusals?.(request) ?? [];
+    if (refusals.length === 0) return;
+    let seen = reportedRefusals.get(this.deps.log);
+    if (!seen) reportedRefusals.set(this.deps.log, (seen = new Set()));
+    for (const { tool, reason } of refusals) {
+      const line = `llm tool refused: backend=${this.name()} model=${this.config.model} tool=${tool} reason=${reason}`;
+      if (seen.has(line)) continue;
+      seen.add(line);
+      this.deps.log.warn(line);
     }
   }
 

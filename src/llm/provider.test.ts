@@ -5,6 +5,7 @@ import {
   authHeaders,
   BACKEND_NAMES,
   carries,
+  DEFAULT_BASE_URL,
   detectProvider,
   effectiveProvider,
   providerPath,
@@ -12,13 +13,20 @@ import {
 } from './provider.ts';
 
 describe('provider plumbing', () => {
-  it('auto-detects only api.anthropic.com; everything else is OpenAI-compatible', () => {
+  it('auto-detects api.anthropic.com and api.perplexity.ai; everything else is OpenAI-compatible', () => {
     expect(detectProvider('https://api.anthropic.com/v1')).toBe('anthropic');
+    expect(detectProvider('https://api.perplexity.ai/v1')).toBe('perplexity_responses');
+    expect(detectProvider('https://api.meta.ai/v1')).toBe('open_ai_compat');
     expect(detectProvider('https://generativelanguage.googleapis.com/v1beta')).toBe('open_ai_compat');
     expect(detectProvider('https://api.x.ai/v1')).toBe('open_ai_compat');
     expect(detectProvider('http://127.0.0.1:8080/v1')).toBe('open_ai_compat');
     expect(effectiveProvider({ provider: 'gemini', baseUrl: 'https://api.anthropic.com/v1' })).toBe('gemini');
     expect(effectiveProvider({ provider: null, baseUrl: 'https://api.anthropic.com/v1' })).toBe('anthropic');
+  });
+
+  it("Meta's default base URL is the ledger's api.meta.ai (part 6 §1.6, §7.6)", () => {
+    expect(DEFAULT_BASE_URL.meta_responses).toBe('https://api.meta.ai/v1');
+    expect(DEFAULT_BASE_URL.perplexity_responses).toBe('https://api.perplexity.ai/v1');
   });
 
   it('builds each wire path; Gemini puts the model in it', () => {

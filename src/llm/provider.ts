@@ -10,13 +10,17 @@ export function effectiveProvider(template: Pick<ModelTemplate, 'provider' | 'ba
   return template.provider ?? detectProvider(template.baseUrl);
 }
 
+/**
+ * Meta: `api.meta.ai` is the host the ledger names for the Meta Responses wire (part 6 §1.6 and
+ * §7.6). The web UI keeps a copy of this table (web/src/lib/provider-skills.ts), pinned equal by its test.
+ */
 export const DEFAULT_BASE_URL: Record<Provider, string> = {
   open_ai_compat: 'https://api.openai.com/v1',
   open_ai_responses: 'https://api.openai.com/v1',
   anthropic: 'https://api.anthropic.com/v1',
   gemini: 'https://generativelanguage.googleapis.com/v1beta',
   xai_responses: 'https://api.x.ai/v1',
-  meta_responses: 'https://api.llama.com/v1',
+  meta_responses: 'https://api.meta.ai/v1',
   perplexity_responses: 'https://api.perplexity.ai/v1',
 };
 

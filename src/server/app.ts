@@ -7,7 +7,15 @@ import type { BrowserService } from '../browser/service.ts';
 import type { Boot } from './boot.ts';
 import type { CommandTable } from './command.ts';
 import { toErrorResponse } from './error-response.ts';
-import { bearerToken, isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.ts';
+import {
+  BODYLESS_METHODS,
+  bearerToken,
+  carriesBody,
+  isLoopbackHost,
+  isOwnOrigin,
+  refusals,
+  tokenMatches,
+} from './guard.ts';
 import { landingPage } from './landing-page.ts';
 import { readUiFile, WEB_DIST } from './web-ui.ts';
 
@@ -43,29 +51,30 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     const { status, payload, internal } = toErrorResponse(error);
     // A bug: leave a trace (the error's class only; messages may carry data).
     if (internal) log.warn(`internal error: path=${c.req.path.slice(0, 80)} error=${(error as Error).name}`);
-    // The unread rest of an oversized body would be taken for the next request on this socket.
-    if (payload.code === 'PAYLOAD_TOO_LARGE') c.header('Connection', 'close');
+    // The unread rest of a refused body would be taken for the next request on this socket.
+    if (payload.code === 'PAYLOAD_TOO_LARGE' || carriesBody(c.req.raw.headers))
+      c.header('Connection', 'close');
     return c.json(payload, status as 400);
   });
   app.notFound((c) => {
-    const { status, payload } = toErrorResponse(new CoreError('UNKNOWN_COMMAND', 'no such route'));
+    const { status, payload } = toErrorResponse(refusals.route());
     return c.json(payload, status as 404);
   });
 
   app.use('*', async (c, next) => {
-    if (!isLoopbackHost(c.req.header('host'))) {
-      throw new CoreError('FORBIDDEN', 'the Host header must be a loopback name');
+    // The URL's host too: a request target in absolute form (`GET http://evil.example/`) names the
+    // host the request is for, whatever the Host header says (RFC 9112 §3.2.2).
+    if (!isLoopbackHost(c.req.header('host')) || !isLoopbackHost(new URL(c.req.url).host)) {
+      throw refusals.host();
     }
-    if (!isOwnOrigin(c.req.header('origin'), port())) {
-      throw new CoreError('FORBIDDEN', 'cross-origin requests are not allowed');
-    }
+    if (!isOwnOrigin(c.req.header('origin'), port())) throw refusals.origin();
+    if (BODYLESS_METHODS.has(c.req.method) && carriesBody(c.req.raw.headers))
+      throw refusals.body(c.req.method);
     await next();
   });
 
   app.use('/api/*', async (c, next) => {
-    if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) {
-      throw new CoreError('UNAUTHORIZED', 'missing or wrong API token (see {home}/api_token)');
-    }
+    if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) throw refusals.token();
     await next();
   });
   app.use(

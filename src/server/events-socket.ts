@@ -2,7 +2,9 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../domain/events.ts';
-import { isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.ts';
+import { CoreError } from '../domain/errors.ts';
+import { rawErrorResponse } from './error-response.ts';
+import { isLoopbackHost, isOwnOrigin, refusals, tokenMatches } from './guard.ts';
 
 export const EVENTS_PATH = '/api/events';
 const PING_MS = 30_000;
@@ -48,22 +50,29 @@ export function attachEventsSocket(
     }
   };
 
-  const refuse = (socket: Duplex, status: string) => {
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  // Refused upgrades answer the typed payload every other refusal has (issue 17 §7).
+  const refuse = (socket: Duplex, error: CoreError) => {
+    socket.end(rawErrorResponse(error));
   };
+  // The handshake checks of ws itself (method, Upgrade, key, version): its messages are its own
+  // fixed words, never the request's.
+  wss.on('wsClientError', (error: Error, socket: Duplex) => {
+    refuse(socket, new CoreError('INVALID_ARGUMENT', `not a WebSocket handshake: ${error.message}`));
+  });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node drops its own error listener once it hands the socket over: a reset must not crash us.
     socket.on('error', () => socket.destroy());
     try {
       const url = parseRequestUrl(request.url);
-      if (url === null) return refuse(socket, '400 Bad Request');
-      if (url.pathname !== EVENTS_PATH) return refuse(socket, '404 Not Found');
-      if (!isLoopbackHost(request.headers.host) || !isOwnOrigin(request.headers.origin, port())) {
-        return refuse(socket, '403 Forbidden');
+      if (url === null) {
+        return refuse(socket, new CoreError('INVALID_ARGUMENT', 'the request target cannot be read'));
       }
+      if (url.pathname !== EVENTS_PATH) return refuse(socket, refusals.route());
+      if (!isLoopbackHost(request.headers.host)) return refuse(socket, refusals.host());
+      if (!isOwnOrigin(request.headers.origin, port())) return refuse(socket, refusals.origin());
       const offered = request.headers['sec-websocket-protocol'];
-      if (!tokenMatches(upgradeToken(url, offered), token)) return refuse(socket, '401 Unauthorized');
+      if (!tokenMatches(upgradeToken(url, offered), token)) return refuse(socket, refusals.token());
       wss.handleUpgrade(request, socket, head, (ws) => serve(ws));
     } catch {
       socket.destroy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.ts';
+import { bearerToken, carriesBody, isLoopbackHost, isOwnOrigin, tokenMatches } from './guard.ts';
 
 describe('isLoopbackHost', () => {
   it.each(['localhost', 'localhost:7420', '127.0.0.1', '127.0.0.1:1', '[::1]', '[::1]:7420', 'LOCALHOST'])(
@@ -108,5 +108,14 @@ describe('bearerToken', () => {
     expect(bearerToken('')).toBeNull();
     expect(bearerToken(null)).toBeNull();
     expect(bearerToken(undefined)).toBeNull();
+  });
+});
+
+describe('carriesBody', () => {
+  it('sees a body in Transfer-Encoding or a non-zero Content-Length only', () => {
+    expect(carriesBody(new Headers({ 'content-length': '5' }))).toBe(true);
+    expect(carriesBody(new Headers({ 'transfer-encoding': 'chunked' }))).toBe(true);
+    expect(carriesBody(new Headers({ 'content-length': '0' }))).toBe(false);
+    expect(carriesBody(new Headers())).toBe(false);
   });
 });

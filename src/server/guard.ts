@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { CoreError } from '../domain/errors.ts';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -26,3 +27,25 @@ export function bearerToken(header: string | null | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }
+
+/**
+ * Methods whose body has no meaning here. A body on them is refused rather than ignored: it is never
+ * read, and a body nobody reads is how one request hides inside another behind a proxy.
+ */
+export const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
+
+/** Whether the headers announce a body (any Transfer-Encoding, or a Content-Length other than 0). */
+export function carriesBody(headers: Headers): boolean {
+  if (headers.has('transfer-encoding')) return true;
+  const length = headers.get('content-length');
+  return length !== null && length.trim() !== '0';
+}
+
+/** The guards' refusals, the same words over HTTP and on the events socket. */
+export const refusals = {
+  host: () => new CoreError('FORBIDDEN', 'the Host header must be a loopback name'),
+  origin: () => new CoreError('FORBIDDEN', 'cross-origin requests are not allowed'),
+  token: () => new CoreError('UNAUTHORIZED', 'missing or wrong API token (see {home}/api_token)'),
+  body: (method: string) => new CoreError('INVALID_ARGUMENT', `${method} requests take no body`),
+  route: () => new CoreError('UNKNOWN_COMMAND', 'no such route'),
+};

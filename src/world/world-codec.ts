@@ -17,6 +17,7 @@ import {
 import type { ModelTemplate } from '../domain/template.ts';
 import type { AgentGroup, Role, TopologyPosition } from '../domain/village.ts';
 import { ASK_TIMEOUT_RANGE } from '../domain/village.ts';
+import { issueMessage, issuePath } from '../domain/zod-issues.ts';
 import { jsonProblem } from './json-problem.ts';
 import { userNameProblem } from './validate.ts';
 import { emptyUnknown, type WorldState } from './world-state.ts';
@@ -78,9 +79,12 @@ function splitUnknown(value: Record<string, unknown>, known: readonly string[]):
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const result = schema.safeParse(value);
   if (!result.success) {
+    // Bounded: world.json is edited by hand and may hold anything.
     const issue = result.error.issues[0];
-    const path = issue ? issue.path.join('.') : '';
-    throw new WorldDecodeError(`${where}${path ? `.${path}` : ''}: ${issue?.message ?? 'invalid'}`);
+    const path = issue ? issuePath(issue.path) : '';
+    throw new WorldDecodeError(
+      `${where}${path ? `.${path}` : ''}: ${issue ? issueMessage(issue) : 'invalid'}`,
+    );
   }
   return result.data;
 }

@@ -34,4 +34,11 @@ export interface WireAdapter {
   errorSignal(body: string): ErrorSignal;
   /** Whether `insufficient_quota` means billing on this wire. */
   billingAware: boolean;
+  /** Tools `encode` leaves out because this provider cannot take their schema, with the reason. */
+  toolRefusals?(request: ChatRequest): ToolRefusal[];
+}
+
+export interface ToolRefusal {
+  tool: string;
+  reason: string;
 }

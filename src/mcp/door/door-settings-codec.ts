@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { issueMessage, issuePath } from '../../domain/zod-issues.ts';
 import { jsonProblem } from '../../world/json-problem.ts';
 
 /** The per-device door settings, `{home}/mcp_server.json` (ledger part 5 §2.8), outside every village. */
@@ -63,16 +64,12 @@ export function parseDoorSettings(text: string): DoorSettingsParse {
   if (result.success) return { ok: true, settings: result.data };
   const issue = result.error.issues[0];
   if (!issue) return { ok: false, problem: 'not a valid settings object' };
-  if (issue.code === 'unrecognized_keys') {
-    return {
-      ok: false,
-      problem: `unknown key${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`,
-    };
-  }
+  // Bounded: a hand-edited file may hold any number of keys of any length.
+  if (issue.code === 'unrecognized_keys') return { ok: false, problem: issueMessage(issue) };
   if (issue.path.length === 0) {
     return { ok: false, problem: 'not a JSON object with enabled, port and token' };
   }
-  return { ok: false, problem: `${issue.path.join('.')}: ${issue.message}` };
+  return { ok: false, problem: `${issuePath(issue.path)}: ${issueMessage(issue)}` };
 }
 
 export function serializeDoorSettings(settings: DoorSettings): string {

@@ -4,12 +4,17 @@ import {
   detectProvider as coreDetectProvider,
   skills as coreSkills,
 } from '../../../src/llm/provider.ts';
-import { EFFORTS as CORE_EFFORTS, PROVIDERS as CORE_PROVIDERS } from '../../../src/domain/enums.ts';
+import {
+  DETECTED_HOSTS as CORE_DETECTED_HOSTS,
+  EFFORTS as CORE_EFFORTS,
+  PROVIDERS as CORE_PROVIDERS,
+} from '../../../src/domain/enums.ts';
 import { SKILL_TOGGLES as CORE_SKILL_TOGGLES, TEMPLATE_DEFAULTS } from '../../../src/domain/template.ts';
 import {
   ALSO_SERVES_COMPAT,
   ALSO_SERVES_RESPONSES,
   DEFAULT_BASE_URL,
+  DETECTED_HOSTS,
   EFFORTS,
   PROVIDERS,
   PROVIDER_SKILLS,
@@ -61,11 +66,8 @@ describe('the 7 non-injective default base URLs (ledger part 2 non_injective_def
     expect(Object.keys(DEFAULT_BASE_URL).sort()).toEqual([...CORE_PROVIDERS].sort());
   });
 
-  it('matches the core defaults except Meta, where the ledger names api.meta.ai', () => {
-    for (const p of PROVIDERS) {
-      if (p === 'meta_responses') continue;
-      expect(DEFAULT_BASE_URL[p], p).toBe(CORE_DEFAULT_BASE_URL[p]);
-    }
+  it('is the core table, Meta included: api.meta.ai, the host the ledger names (part 6 §1.6)', () => {
+    expect(DEFAULT_BASE_URL).toEqual(CORE_DEFAULT_BASE_URL);
     expect(hostOf(DEFAULT_BASE_URL.meta_responses)).toBe('api.meta.ai');
   });
 });
@@ -130,12 +132,9 @@ describe('baseUrlMismatch exemptions', () => {
     expect(baseUrlMismatch(null, DEFAULT_BASE_URL.anthropic)).toBeNull();
     expect(baseUrlMismatch(null, DEFAULT_BASE_URL.xai_responses)).toBeNull();
     expect(baseUrlMismatch(null, OPENAI)).toBeNull();
-    // Auto-detect picks the compat wire, which Perplexity does not serve.
-    expect(baseUrlMismatch(null, DEFAULT_BASE_URL.perplexity_responses)).toEqual({
-      provider: 'open_ai_compat',
-      host: 'api.perplexity.ai',
-      expected: OPENAI,
-    });
+    // Auto-detect knows api.perplexity.ai (Spec 45 D1), so its own default is not another provider's.
+    expect(baseUrlMismatch(null, DEFAULT_BASE_URL.perplexity_responses)).toBeNull();
+    expect(baseUrlMismatch(null, 'https://api.perplexity.ai')).toBeNull();
   });
 });
 
@@ -166,9 +165,22 @@ describe('presetBaseUrlFor', () => {
 
 describe('detectProvider', () => {
   it('matches the core', () => {
-    for (const url of [...Object.values(DEFAULT_BASE_URL), 'http://localhost:1/v1', 'echo:', '']) {
+    expect(DETECTED_HOSTS).toEqual(CORE_DETECTED_HOSTS);
+    for (const url of [
+      ...Object.values(DEFAULT_BASE_URL),
+      'https://api.perplexity.ai',
+      'http://localhost:1/v1',
+      'echo:',
+      '',
+    ]) {
       expect(detectProvider(url), url).toBe(coreDetectProvider(url));
     }
+  });
+
+  it('recognises api.perplexity.ai as Perplexity (ledger part 6 §5.5)', () => {
+    expect(detectProvider('https://api.perplexity.ai/v1')).toBe('perplexity_responses');
+    expect(detectProvider('https://api.anthropic.com/v1')).toBe('anthropic');
+    expect(detectProvider(DEFAULT_BASE_URL.meta_responses)).toBe('open_ai_compat');
   });
 });
 

@@ -61,9 +61,14 @@ const EXEMPT_HOSTS: Record<Provider, readonly string[]> = {
   perplexity_responses: [],
 };
 
-/** The core's auto-detection for `provider: null` (ledger part 2 Provider.detect; src/domain/enums.ts). */
+/** The core's auto-detection for `provider: null` (ledger part 2 Provider.detect; DETECTED_HOSTS in src/domain/enums.ts). */
+export const DETECTED_HOSTS: readonly (readonly [host: string, provider: Provider])[] = [
+  ['api.anthropic.com', 'anthropic'],
+  ['api.perplexity.ai', 'perplexity_responses'],
+];
+
 export function detectProvider(baseUrl: string): Provider {
-  return baseUrl.includes('api.anthropic.com') ? 'anthropic' : 'open_ai_compat';
+  return DETECTED_HOSTS.find(([host]) => baseUrl.includes(host))?.[1] ?? 'open_ai_compat';
 }
 
 /** The wire a template actually uses: its explicit choice, else the one detected from the base URL. */

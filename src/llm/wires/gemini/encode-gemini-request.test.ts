@@ -155,11 +155,11 @@ describe('geminiWire.encode', () => {
                 name: 'search_docs',
                 description: 'Search',
                 parameters: {
-                  type: 'object',
+                  type: 'OBJECT',
                   properties: {
-                    query: { type: 'string', minLength: 1 },
-                    mode: { description: 'Mode', enum: ['fast'] },
-                    limit: { type: 'integer', nullable: true, maximum: 50 },
+                    query: { type: 'STRING', minLength: 1 },
+                    mode: { type: 'STRING', description: 'Mode', enum: ['fast'] },
+                    limit: { type: 'INTEGER', nullable: true, maximum: 50 },
                   },
                   required: ['query'],
                 },

@@ -6,15 +6,11 @@ import type { Effort } from '../../../domain/enums.ts';
 import type { ChatRequest } from '../../canonical.ts';
 import { skills } from '../../provider.ts';
 import type { WireContext } from '../wire.ts';
-import { toGeminiParameters } from './gemini-schema.ts';
+import { geminiFunctionDeclarations, type GeminiFunctionDeclaration } from './gemini-declarations.ts';
+
+export type { GeminiFunctionDeclaration };
 
 export type GeminiThinkingLevel = 'low' | 'medium' | 'high';
-
-export interface GeminiFunctionDeclaration {
-  name: string;
-  description: string;
-  parameters?: Record<string, unknown>;
-}
 
 export type GeminiTool =
   | { functionDeclarations: GeminiFunctionDeclaration[] }
@@ -50,15 +46,6 @@ export function thinkingLevelFor(model: string, effort: Effort | null): GeminiTh
   }
 }
 
-function functionDeclarations(request: ChatRequest): GeminiFunctionDeclaration[] {
-  return request.tools.map((tool) => {
-    const parameters = toGeminiParameters(tool.parameters);
-    const declaration: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
-    if (parameters !== undefined) declaration.parameters = parameters;
-    return declaration;
-  });
-}
-
 export interface GeminiToolOptions {
   tools?: GeminiTool[];
   toolConfig?: GeminiToolConfig;
@@ -70,7 +57,8 @@ export interface GeminiToolOptions {
  * exactly when at least one built-in tool is active AND there is >= 1 declaration (Spec 48 D3).
  */
 export function geminiToolOptions(request: ChatRequest, context: WireContext): GeminiToolOptions {
-  const declarations = functionDeclarations(request);
+  // Tools Gemini cannot take are left out here (gemini-declarations.ts); the wire reports them.
+  const declarations = geminiFunctionDeclarations(request.tools);
   const builtIns: GeminiTool[] = [];
   if (skills.groundingActive(context.template)) builtIns.push({ google_search: {} });
   if (skills.geminiUrlContextActive(context.template)) builtIns.push({ urlContext: {} });

@@ -55,10 +55,24 @@ export const WEATHER: ToolSpec = {
   description: 'Weather of a city',
   parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
 };
+/** A tool whose schema is recursive: Gemini cannot take it, so it is left out and named. */
+export const RECURSIVE_TREE: ToolSpec = {
+  name: 'srv__tree',
+  description: 'A tree',
+  parameters: {
+    type: 'object',
+    properties: { root: { $ref: '#/$defs/Node' } },
+    $defs: {
+      Node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Node' } } } },
+    },
+  },
+};
+
+/** What Gemini receives for WEATHER: its `Type` names, never JSON Schema's lower-case ones. */
 export const WEATHER_DECL = {
   name: 'weather',
   description: 'Weather of a city',
-  parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+  parameters: { type: 'OBJECT', properties: { location: { type: 'STRING' } }, required: ['location'] },
 };
 export const GEN = { maxOutputTokens: 8192, thinkingConfig: { includeThoughts: true } };
 

@@ -4,6 +4,7 @@
  */
 import type { WireAdapter } from '../wire.ts';
 import { decodeGeminiResponse } from './decode-gemini-response.ts';
+import { geminiToolRefusals } from './gemini-declarations.ts';
 import { encodeGeminiRequest } from './encode-gemini-request.ts';
 import { geminiErrorSignal } from './gemini-error.ts';
 
@@ -15,4 +16,5 @@ export const geminiWire: WireAdapter = {
   errorSignal: (body) => geminiErrorSignal(body),
   // RESOURCE_EXHAUSTED is a rate limit, not billing: Gemini has no `insufficient_quota`.
   billingAware: false,
+  toolRefusals: (request) => geminiToolRefusals(request.tools),
 };
