@@ -144,6 +144,13 @@ describe('API transport', () => {
       `POST http://evil.example/api/get_world HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${village.server.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
     );
     expect(absolute).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    // Refused by the adapter itself (no URL can be built from this Host), through the real server.
+    const oddHost = await send(
+      'GET /api/boot_status HTTP/1.1\r\nHost: localhost:99999\r\nConnection: close\r\n\r\n',
+    );
+    expect(oddHost).toMatchObject({ status: 400, body: { code: 'INVALID_ARGUMENT', agentId: null } });
+    const malformed = await send('GET / HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    expect(malformed).toMatchObject({ status: 400, body: { code: 'INVALID_ARGUMENT' } });
   });
 
   it('keeps serving after a burst of bad requests', async () => {

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
-import { getRequestListener } from '@hono/node-server';
 import { FileDiagLog, type DiagLog } from '../diag/log.ts';
 import { EventBus } from '../domain/events.ts';
 import type { Language } from '../domain/enums.ts';
@@ -23,6 +22,7 @@ import { attachEventsSocket } from './events-socket.ts';
 import { acquireWorkspaceLock, type WorkspaceLock } from './workspace-lock.ts';
 
 import { DEFAULT_PORT } from './default-port.ts';
+import { createHttpServer } from './http-server.ts';
 
 export { DEFAULT_PORT };
 
@@ -108,7 +108,7 @@ async function startHoldingLock(
 
   let port = options.port ?? DEFAULT_PORT;
   const app = createApp({ boot, token, commands: COMMANDS, port: () => port, log, browser });
-  const server: Server = createServer(getRequestListener(app.fetch));
+  const server: Server = createHttpServer(app, log);
   const closeEvents = attachEventsSocket(server, events, token, () => port);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
