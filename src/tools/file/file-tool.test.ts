@@ -86,6 +86,7 @@ describe('file read', () => {
       for (const args of [
         { op: 'read', path: 'pipe' },
         { op: 'append', path: 'pipe', content: 'x' },
+        { op: 'write', path: 'pipe', content: 'x', overwrite: true },
         { op: 'read', path: 'sock' },
         { op: 'append', path: 'sock', content: 'x' },
       ]) {

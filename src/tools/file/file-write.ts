@@ -45,6 +45,11 @@ export function opFailed(what: string, rel: string, error: unknown, paths = rel)
   return insideFailure(error, paths) ?? F.ioFailed(what, rel, errorDetail(error));
 }
 
+/** A write to an existing file: a pipe, socket or device found there at the last moment is named so. */
+function rewriteFailed(what: string, rel: string, error: unknown): string {
+  return (error as { code?: unknown }).code === 'NOT_REGULAR' ? T.special(rel) : opFailed(what, rel, error);
+}
+
 /** A new file (and its missing folders); null when done, else the failure text. */
 async function createNew(target: { root: string; abs: string; rel: string }, content: string) {
   try {
@@ -84,7 +89,7 @@ export async function writeOp(
     try {
       await replaceFileContent(existing.root, existing.abs, content);
     } catch (error) {
-      return opFailed('書き込み', target.rel, error);
+      return rewriteFailed('書き込み', target.rel, error);
     }
     return F.overwritten(existing.rel, chars);
   }
@@ -122,8 +127,7 @@ export async function appendOp(env: OpEnv, path: unknown, content: string): Prom
       return F.appended(rel, [...content].length, after);
     });
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'NOT_REGULAR') return T.special(rel);
-    return opFailed('追記', rel, error);
+    return rewriteFailed('追記', rel, error);
   }
 }
 

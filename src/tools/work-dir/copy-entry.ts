@@ -1,5 +1,6 @@
 import { constants, type Stats } from 'node:fs';
-import { taken, sourceEntry } from './move-entry.ts';
+import { notRegular, taken } from './fs-failures.ts';
+import { sourceEntry } from './move-entry.ts';
 import { withParent, type PinnedDir } from './pinned-dir.ts';
 
 /**
@@ -19,7 +20,6 @@ export async function copyEntry(root: string, fromAbs: string, toAbs: string): P
 }
 
 const key = (info: Stats) => `${info.dev}:${info.ino}`;
-const notRegular = () => Object.assign(new Error('not a regular file'), { code: 'NOT_REGULAR' });
 
 async function copyInto(
   from: PinnedDir,

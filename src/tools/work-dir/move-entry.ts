@@ -1,6 +1,7 @@
 import { lstat, rename } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
+import { noEntry, taken } from './fs-failures.ts';
 import { escaped } from './inside-error.ts';
 import { withParent, type PinnedDir } from './pinned-dir.ts';
 import { isInside } from './resolve.ts';
@@ -9,9 +10,6 @@ import { isInside } from './resolve.ts';
  * Renames and trash hand-offs of the work-folder tools (issue 17 §3), through pinned parent folders
  * like every write (write-file.ts): a folder swapped for a link after the check moves nothing outside.
  */
-
-export const noEntry = () => Object.assign(new Error('no such file or folder'), { code: 'ENOENT' });
-export const taken = () => Object.assign(new Error('the destination exists'), { code: 'EEXIST' });
 
 /** The entry `name` of `dir` as the resolvers left it: there, and not a link (one now is a swap). */
 export async function sourceEntry(dir: PinnedDir, name: string): Promise<Stats> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { rename, unlink, type FileHandle } from 'node:fs/promises';
+import { noEntry, notRegular, readOnly } from './fs-failures.ts';
 import { InsideError, escaped } from './inside-error.ts';
 import { withParent, type PinnedDir } from './pinned-dir.ts';
 
@@ -12,15 +13,13 @@ import { withParent, type PinnedDir } from './pinned-dir.ts';
  * name is not written (it may be an outside file's alias), like the workspace's own rule.
  */
 
-const notRegular = () => Object.assign(new Error('not a regular file'), { code: 'NOT_REGULAR' });
-
 /**
  * The existing regular file `name` in `dir`, opened without following a link, refused when hard
  * linked. Looked at before it is opened: opening a socket or device could fail or act.
  */
 async function openSingleLinked(dir: PinnedDir, name: string, flags: number): Promise<FileHandle> {
   const seen = await dir.lstat(name);
-  if (seen === null) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+  if (seen === null) throw noEntry();
   if (seen.isSymbolicLink()) throw escaped();
   if (!seen.isFile()) throw notRegular();
   const handle = await dir.openFile(name, flags);
@@ -69,7 +68,7 @@ export async function replaceFileContent(
       mode = (await current.stat()).mode & 0o7777;
       // A read-only file says "do not change me"; the rename below would go through it regardless.
       if (process.platform !== 'win32' && (mode & 0o200) === 0) {
-        throw Object.assign(new Error('the file is read-only'), { code: 'READ_ONLY' });
+        throw readOnly();
       }
       next = typeof content === 'string' ? content : content(await current.readFile('utf8'));
     } finally {
