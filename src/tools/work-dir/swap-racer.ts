@@ -9,25 +9,28 @@ import { join } from 'node:path';
 
 // Plain CommonJS for `node -e`. Every step tolerates the tool's own changes (the tool may create the
 // folder while it is aside): an intruding folder is moved to `.extra-N` inside the work folder, so the
-// real one always comes back. It stops at the stop file or after `max` rounds, never in mid-swap.
+// real one always comes back. It stops at the stop file, after `max` rounds or when its parent is gone
+// (a test that timed out leaves no racer behind), never in mid-swap.
 const RACER = `
 const fs = require('fs');
 const path = require('path');
 const [dir, target, stopFile, maxText] = process.argv.slice(1);
 const aside = path.join(path.dirname(dir), '.aside-' + path.basename(dir));
 const max = Number(maxText);
+const parent = process.ppid;
+process.stdout.on('error', () => {});
 let extra = 0;
 let rounds = 0;
 for (; rounds < max; rounds += 1) {
   try { fs.renameSync(dir, aside); } catch { continue; }
   try { fs.symlinkSync(target, dir); } catch {}
   try { if (fs.lstatSync(dir).isSymbolicLink()) fs.unlinkSync(dir); } catch {}
-  for (;;) {
-    try { fs.renameSync(aside, dir); break; } catch {}
+  for (let tries = 0; ; tries += 1) {
+    try { fs.renameSync(aside, dir); break; } catch (error) { if (tries > 1000) throw error; }
     try { fs.renameSync(dir, path.join(path.dirname(dir), '.extra-' + extra++)); } catch {}
   }
   if (rounds === 0) process.stdout.write('ready\\n');
-  if (rounds % 32 === 0 && fs.existsSync(stopFile)) break;
+  if (rounds % 32 === 0 && (fs.existsSync(stopFile) || process.ppid !== parent)) break;
 }
 process.stdout.write('rounds ' + rounds + '\\n');
 `;
