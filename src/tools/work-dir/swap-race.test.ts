@@ -116,6 +116,11 @@ describe.runIf(descriptorPaths.enabled)('a folder swapped for a link while the t
       writeFileSync(join(secrets, 'conf.json'), '{ "n": "TOP SECRET" }\n');
       writeFileSync(join(secrets, 'TOP SECRET name.txt'), 'x');
       box.put('sub/secret.txt', 'value inside\n');
+      // Same names on both sides: every file a folder read touches is one more chance to leak.
+      for (let k = 0; k < 30; k += 1) {
+        writeFileSync(join(secrets, `s${k}.txt`), 'value TOP SECRET\n');
+        box.put(`sub/s${k}.txt`, 'value inside\n');
+      }
       const file = fileTool({ trash });
       const tools = { file, grep: grepTool(), sd: sdTool(), yq: yqTool(), diff: diffTool(), fd: fdTool() };
       const call = (tool: AgentTool, args: Record<string, unknown>) => tool.execute(args, box.ctx());
