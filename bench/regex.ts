@@ -5,7 +5,7 @@
  * shows what that costs: a cold worker's start, and a grep job over 2,000 files of 200 lines run
  * inline (on this thread) and on a warm worker, plus the main thread's longest stall in each case.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +32,7 @@ for (let f = 0; f < FILES; f += 1) {
 }
 const job: GrepJob = {
   kind: 'grep',
+  root: realpathSync(root),
   targets,
   pattern: toSource(/needle\d+_\d+/u),
   include: toSource(/\.ts$/u),

@@ -21,6 +21,6 @@ export async function listWorkDirFiles(workDir: string, maxFiles = MAX_FILES): P
   } catch {
     return { files: [], truncated: false };
   }
-  const walk = await walkWorkDir(root, '.', maxFiles);
+  const walk = await walkWorkDir(root, root, '.', maxFiles);
   return { files: walk.entries.filter((e) => !e.isDir).map((e) => e.rel), truncated: walk.truncated };
 }

@@ -37,7 +37,7 @@ async function load(workDir: string, name: string, raw: unknown): Promise<Loaded
   const resolved = await resolveExisting(workDir, raw);
   if (!resolved.ok) return { ok: false, message: resolved.message };
   // Strict: a lossy decode could make two different files read as the same text.
-  const read = await readTextFile(resolved.abs, true);
+  const read = await readTextFile(resolved.root, resolved.abs, true);
   switch (read.kind) {
     case 'ok':
       return { ok: true, rel: resolved.rel, text: read.text };
@@ -51,6 +51,8 @@ async function load(workDir: string, name: string, raw: unknown): Promise<Loaded
       return { ok: false, message: T.special(resolved.rel) };
     case 'not_utf8':
       return { ok: false, message: T.notUtf8(resolved.rel) };
+    case 'escaped':
+      return { ok: false, message: T.swapped(resolved.rel) };
   }
 }
 

@@ -73,7 +73,7 @@ async function runFd(
   if (!(await stat(resolved.abs)).isDirectory()) {
     return `${T.notFolder(resolved.rel)}。fd は path に指定したフォルダの中を名前で探します（ファイルの中身を探すなら grep）。`;
   }
-  const walk = await walkWorkDir(resolved.abs, resolved.rel, maxFiles);
+  const walk = await walkWorkDir(resolved.root, resolved.abs, resolved.rel, maxFiles);
   const job = await runner.run(
     { kind: 'names', names: walk.entries.map((entry) => entry.name), pattern: toSource(compiled.regex) },
     ctx.signal,

@@ -1,9 +1,10 @@
-import { cp, lstat, mkdir, rename } from 'node:fs/promises';
-import { basename, dirname, resolve, sep } from 'node:path';
+import { lstat } from 'node:fs/promises';
+import { basename, resolve, sep } from 'node:path';
+import { copyEntry } from '../work-dir/copy-entry.ts';
+import { moveEntry } from '../work-dir/move-entry.ts';
 import { resolveCreatable, resolveExisting, type Resolved } from '../work-dir/resolve.ts';
 import { F } from './file-texts.ts';
-import { kindOf, type OpEnv } from './file-write.ts';
-import { errorDetail } from '../work-dir/write-texts.ts';
+import { kindOf, opFailed, type OpEnv } from './file-write.ts';
 
 export const LINK_REFUSED = (p: string) =>
   `シンボリックリンクは移動・削除の対象にできません: ${p}（リンク先ではなくリンクそのものを扱う方法がないため）。`;
@@ -50,10 +51,9 @@ export async function moveOp(env: OpEnv, path: unknown, to: unknown): Promise<st
   const refused = env.fenced('move', [source.rel, target.rel]);
   if (refused) return refused;
   try {
-    await mkdir(dirname(target.abs), { recursive: true });
-    await rename(source.abs, target.abs);
+    await moveEntry(source.root, source.abs, target.abs);
   } catch (error) {
-    return F.ioFailed('移動', source.rel, errorDetail(error));
+    return opFailed('移動', source.rel, error, `${source.rel} → ${target.rel}`);
   }
   return F.moved(source.rel, target.rel);
 }
@@ -69,15 +69,9 @@ export async function copyOp(env: OpEnv, path: unknown, to: unknown): Promise<st
   const refused = env.fenced('copy', [target.rel]);
   if (refused) return refused;
   try {
-    await mkdir(dirname(target.abs), { recursive: true });
-    await cp(source.abs, target.abs, {
-      recursive: true,
-      errorOnExist: true,
-      force: false,
-      verbatimSymlinks: true,
-    });
+    await copyEntry(source.root, source.abs, target.abs);
   } catch (error) {
-    return F.ioFailed('複製', source.rel, errorDetail(error));
+    return opFailed('複製', source.rel, error, `${source.rel} → ${target.rel}`);
   }
   return F.copied(source.rel, target.rel);
 }

@@ -8,7 +8,7 @@ import { F } from './file-texts.ts';
 export async function readOp(workDir: string, path: unknown): Promise<string> {
   const target = await resolveExisting(workDir, path);
   if (!target.ok) return target.message;
-  const read = await readTextFile(target.abs, false);
+  const read = await readTextFile(target.root, target.abs, false);
   switch (read.kind) {
     case 'folder':
       return F.folderRead(target.rel);
@@ -20,6 +20,8 @@ export async function readOp(workDir: string, path: unknown): Promise<string> {
       return T.special(target.rel);
     case 'not_utf8':
       return T.notUtf8(target.rel);
+    case 'escaped':
+      return T.swapped(target.rel);
     case 'ok': {
       const chars = [...read.text];
       if (chars.length <= MAX_OUTPUT_CHARS) return read.text;

@@ -1,4 +1,6 @@
 import { access } from 'node:fs/promises';
+import { insideFailure } from '../work-dir/inside-error.ts';
+import { checkedTrashPath } from '../work-dir/move-entry.ts';
 import { F } from './file-texts.ts';
 import { existingSource } from './file-move.ts';
 import { type OpEnv } from './file-write.ts';
@@ -19,13 +21,16 @@ export async function removeOp(env: OpEnv, path: unknown, trash: TrashFn): Promi
   if (!source.ok) return source.message;
   const refused = env.fenced('remove', [source.rel]);
   if (refused) return refused;
+  let abs: string;
   try {
-    await trash(source.abs);
+    // The trash takes a path: it is checked through the pinned parent right before the hand-off.
+    abs = await checkedTrashPath(source.root, source.abs);
+    await trash(abs);
   } catch (error) {
-    return F.trashFailed(source.rel, errorDetail(error));
+    return insideFailure(error, source.rel) ?? F.trashFailed(source.rel, errorDetail(error));
   }
   // `trash` passes over what it could not find: make sure the path is really gone.
-  const stillThere = await access(source.abs).then(
+  const stillThere = await access(abs).then(
     () => true,
     () => false,
   );

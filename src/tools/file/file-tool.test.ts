@@ -1,5 +1,6 @@
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   readFileSync,
   statSync,
@@ -85,6 +86,7 @@ describe('file read', () => {
       for (const args of [
         { op: 'read', path: 'pipe' },
         { op: 'append', path: 'pipe', content: 'x' },
+        { op: 'write', path: 'pipe', content: 'x', overwrite: true },
         { op: 'read', path: 'sock' },
         { op: 'append', path: 'sock', content: 'x' },
       ]) {
@@ -144,6 +146,16 @@ describe('file write / append / mkdir', () => {
     );
     expect(readFileSync(join(box.outside, 'secret.txt'), 'utf8')).toBe('TOP SECRET');
     expect(existsSync(join(box.outside, 'new.txt'))).toBe(false);
+  });
+
+  it('never writes or appends to a hard-linked file (it may be an outside file under another name)', async () => {
+    linkSync(join(box.outside, 'secret.txt'), join(box.workDir, 'hard.txt'));
+    expect(await run({ op: 'write', path: 'hard.txt', content: 'pwned', overwrite: true })).toBe(
+      T.hardLinked('hard.txt', 2),
+    );
+    expect(await run({ op: 'append', path: 'hard.txt', content: 'pwned' })).toBe(T.hardLinked('hard.txt', 2));
+    expect(readFileSync(join(box.outside, 'secret.txt'), 'utf8')).toBe('TOP SECRET');
+    expect(T.hardLinked('hard.txt', 2)).toContain('ハードリンク');
   });
 
   it('limits write content to 2 MiB of text', async () => {

@@ -1,11 +1,11 @@
-import { appendFile, lstat, mkdir, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { lstat, stat } from 'node:fs/promises';
 import type { FencedOp } from '../work-dir/fence.ts';
+import { insideFailure } from '../work-dir/inside-error.ts';
 import { MAX_FILE_BYTES } from '../work-dir/limits.ts';
-import { readTextFile } from '../work-dir/read-text.ts';
+import { readTextFrom } from '../work-dir/read-text.ts';
 import { resolveCreatable, resolveExisting } from '../work-dir/resolve.ts';
 import { T } from '../work-dir/texts.ts';
-import { replaceFileContent } from '../work-dir/write-file.ts';
+import { createFile, makeFolder, replaceFileContent, withAppendable } from '../work-dir/write-file.ts';
 import { errorDetail } from '../work-dir/write-texts.ts';
 import { F } from './file-texts.ts';
 
@@ -37,14 +37,26 @@ export interface OpEnv {
   fenced: (op: FencedOp, rels: readonly string[]) => string | null;
 }
 
+/**
+ * The text of a failed op: a race or hard link says so (naming `paths`, both ends of a move or copy),
+ * anything else names its errno code.
+ */
+export function opFailed(what: string, rel: string, error: unknown, paths = rel): string {
+  return insideFailure(error, paths) ?? F.ioFailed(what, rel, errorDetail(error));
+}
+
+/** A write to an existing file: a pipe, socket or device found there at the last moment is named so. */
+function rewriteFailed(what: string, rel: string, error: unknown): string {
+  return (error as { code?: unknown }).code === 'NOT_REGULAR' ? T.special(rel) : opFailed(what, rel, error);
+}
+
 /** A new file (and its missing folders); null when done, else the failure text. */
-async function createNew(abs: string, rel: string, content: string): Promise<string | null> {
+async function createNew(target: { root: string; abs: string; rel: string }, content: string) {
   try {
-    await mkdir(dirname(abs), { recursive: true });
-    await writeFile(abs, content, { flag: 'wx' });
+    await createFile(target.root, target.abs, content);
     return null;
   } catch (error) {
-    return F.ioFailed('書き込み', rel, errorDetail(error));
+    return opFailed('書き込み', target.rel, error);
   }
 }
 
@@ -75,13 +87,13 @@ export async function writeOp(
     const existing = await resolveExisting(env.workDir, path);
     if (!existing.ok) return existing.message;
     try {
-      await replaceFileContent(existing.abs, content);
+      await replaceFileContent(existing.root, existing.abs, content);
     } catch (error) {
-      return F.ioFailed('書き込み', target.rel, errorDetail(error));
+      return rewriteFailed('書き込み', target.rel, error);
     }
     return F.overwritten(existing.rel, chars);
   }
-  return (await createNew(target.abs, target.rel, content)) ?? F.created(target.rel, chars);
+  return (await createNew(target, content)) ?? F.created(target.rel, chars);
 }
 
 /** `append { path, content }`: creates a missing file; the 2 MiB limit is on the size after appending. */
@@ -95,26 +107,28 @@ export async function appendOp(env: OpEnv, path: unknown, content: string): Prom
   const kind = await kindOf(target.abs);
   if (kind === 'folder') return F.existsAsFolder(target.rel);
   if (kind === null) {
-    return (
-      (await createNew(target.abs, target.rel, content)) ?? F.appendCreated(target.rel, [...content].length)
-    );
+    return (await createNew(target, content)) ?? F.appendCreated(target.rel, [...content].length);
   }
   const existing = await resolveExisting(env.workDir, path);
   if (!existing.ok) return existing.message;
-  const read = await readTextFile(existing.abs, true);
-  if (read.kind === 'too_large') return T.tooLarge(existing.rel, read.bytes);
-  if (read.kind === 'binary') return T.binary(existing.rel);
-  if (read.kind === 'not_utf8') return T.notUtf8(existing.rel);
-  if (read.kind === 'folder') return F.existsAsFolder(existing.rel);
-  if (read.kind === 'special') return T.special(existing.rel);
-  const after = read.bytes + Buffer.byteLength(content);
-  if (after > MAX_FILE_BYTES) return F.appendTooLarge(existing.rel, after);
+  const rel = existing.rel;
   try {
-    await appendFile(existing.abs, content);
+    // Checked and appended to through one descriptor: the size and text checks are of the very file.
+    return await withAppendable(existing.root, existing.abs, async (handle) => {
+      const read = await readTextFrom(handle, true);
+      if (read.kind === 'too_large') return T.tooLarge(rel, read.bytes);
+      if (read.kind === 'binary') return T.binary(rel);
+      if (read.kind === 'not_utf8') return T.notUtf8(rel);
+      if (read.kind === 'folder') return F.existsAsFolder(rel);
+      if (read.kind === 'special') return T.special(rel);
+      const after = read.bytes + Buffer.byteLength(content);
+      if (after > MAX_FILE_BYTES) return F.appendTooLarge(rel, after);
+      await handle.appendFile(content);
+      return F.appended(rel, [...content].length, after);
+    });
   } catch (error) {
-    return F.ioFailed('追記', existing.rel, errorDetail(error));
+    return rewriteFailed('追記', rel, error);
   }
-  return F.appended(existing.rel, [...content].length, after);
 }
 
 /** `mkdir { path }`: the folder and any missing parents. */
@@ -127,9 +141,9 @@ export async function mkdirOp(env: OpEnv, path: unknown): Promise<string> {
   if (kind === 'folder') return F.folderExists(target.rel);
   if (kind !== null) return F.existsAsFile(target.rel);
   try {
-    await mkdir(target.abs, { recursive: true });
+    await makeFolder(target.root, target.abs);
   } catch (error) {
-    return F.ioFailed('フォルダの作成', target.rel, errorDetail(error));
+    return opFailed('フォルダの作成', target.rel, error);
   }
   return F.madeFolder(target.rel);
 }

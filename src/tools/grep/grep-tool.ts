@@ -72,7 +72,7 @@ async function runGrep(
   let targets: ScanTarget[];
   let scanCap: number | null = null;
   if (info.isDirectory()) {
-    const walk = await walkWorkDir(resolved.abs, resolved.rel, maxFiles);
+    const walk = await walkWorkDir(resolved.root, resolved.abs, resolved.rel, maxFiles);
     targets = walk.entries.filter((entry) => !entry.isDir).map(({ rel, abs, name }) => ({ rel, abs, name }));
     if (walk.truncated) scanCap = maxFiles;
   } else {
@@ -82,6 +82,7 @@ async function runGrep(
   const job = await runner.run(
     {
       kind: 'grep',
+      root: resolved.root,
       targets,
       pattern: toSource(pattern),
       include: includeRegex === null ? null : toSource(includeRegex),

@@ -37,6 +37,8 @@ export interface GrepScan {
 }
 
 export interface ScanOptions {
+  /** The work folder's real path: a file opened outside it (a link swapped in) is not read. */
+  root: string;
   pattern: RegExp;
   include: RegExp | null;
   context: number;
@@ -63,9 +65,9 @@ class Candidates {
 
 type Read = Awaited<ReturnType<typeof readTextFile>> | { kind: 'error' };
 
-async function readSafely(abs: string): Promise<Read> {
+async function readSafely(root: string, abs: string): Promise<Read> {
   try {
-    return await readTextFile(abs, false);
+    return await readTextFile(root, abs, false);
   } catch {
     return { kind: 'error' };
   }
@@ -92,7 +94,7 @@ export async function scanFiles(targets: readonly ScanTarget[], options: ScanOpt
   });
   for (let at = 0; at < wanted.length; at += READ_BATCH) {
     const batch = wanted.slice(at, at + READ_BATCH);
-    const reads = await Promise.all(batch.map((target) => readSafely(target.abs)));
+    const reads = await Promise.all(batch.map((target) => readSafely(options.root, target.abs)));
     batch.forEach((target, index) => {
       const read = reads[index]!;
       if (read.kind === 'binary') result.skipped.binary += 1;

@@ -13,6 +13,8 @@ export interface RegexSource {
 
 export interface GrepJob {
   kind: 'grep';
+  /** The work folder's real path (ScanOptions.root). */
+  root: string;
   targets: ScanTarget[];
   pattern: RegexSource;
   include: RegexSource | null;
@@ -67,6 +69,7 @@ async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[]> 
   switch (job.kind) {
     case 'grep':
       return scanFiles(job.targets, {
+        root: job.root,
         pattern: compile(job.pattern),
         include: job.include === null ? null : compile(job.include),
         context: job.context,

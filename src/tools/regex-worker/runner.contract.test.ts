@@ -1,4 +1,5 @@
 /** One contract for every RegexRunner: the same jobs give the same results on each implementation. */
+import { realpathSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toolSandbox } from '../test-kit.ts';
 import { toSource } from './jobs.ts';
@@ -26,6 +27,7 @@ describe.each(implementations)('RegexRunner contract: %s', (_name, make) => {
     const outcome = await runner.run(
       {
         kind: 'grep',
+        root: realpathSync(box.workDir),
         targets: [
           { rel: 'a.ts', abs: a, name: 'a.ts' },
           { rel: 'b.md', abs: b, name: 'b.md' },

@@ -34,7 +34,7 @@ export async function batchPreview(
 ): Promise<string> {
   if (paths.some((p) => typeof p !== 'string')) return S.pathsNotStrings;
   const failures: string[] = [];
-  const targets: { abs: string; rel: string }[] = [];
+  const targets: { abs: string; rel: string; root: string }[] = [];
   const merged: string[] = [];
   const seen = new Set<string>();
   let missing = false;

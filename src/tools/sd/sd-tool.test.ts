@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../orchestrator/tool.ts';
@@ -58,6 +58,15 @@ describe('sd two-phase write', () => {
 +colour: blue
 `);
     expect(read('notes/a.md')).toBe('colour: red\nsize: 3\ncolour: blue\n');
+  });
+
+  it('refuses to apply to a hard-linked file and leaves both names alone', async () => {
+    const alias = join(sb.outside, 'alias.md');
+    linkSync(join(sb.workDir, 'notes/a.md'), alias);
+    expect(await run({ pattern: 'color', replacement: 'colour', path: 'notes/a.md', apply: true })).toBe(
+      T.hardLinked('notes/a.md', 2),
+    );
+    expect(readFileSync(alias, 'utf8')).toBe('color: red\nsize: 3\ncolor: blue\n');
   });
 
   it('treats only the boolean true as apply', async () => {

@@ -88,6 +88,7 @@ async function run(
     ctx,
     fence,
     op: 'sd_apply',
+    root: file.root,
     abs: file.abs,
     rel: file.rel,
     before: file.text,

@@ -11,11 +11,12 @@ import { W, errorDetail } from './write-texts.ts';
  * preview treats a resolve failure (whole call refused) apart from the later stages (file skipped).
  */
 export type Located =
-  | { ok: true; abs: string; rel: string }
+  | { ok: true; abs: string; rel: string; root: string }
   /** `missingPath`: the shown input when the path does not exist (the message then says so). */
   | { ok: false; message: string; missingPath?: string };
 
-export type Loaded = { ok: true; abs: string; rel: string; text: string } | { ok: false; message: string };
+export type Loaded =
+  { ok: true; abs: string; rel: string; root: string; text: string } | { ok: false; message: string };
 
 /** Stage 1: an existing path inside the work folder; nothing is ever created. */
 export async function locateTarget(workDir: string, input: unknown): Promise<Located> {
@@ -37,20 +38,20 @@ export interface LoadOptions {
 
 /** Stages 2–6 on a located path. */
 export async function loadTarget(
-  target: { abs: string; rel: string },
+  target: { abs: string; rel: string; root: string },
   options: LoadOptions,
 ): Promise<Loaded> {
-  const { abs, rel } = target;
+  const { abs, rel, root } = target;
   try {
     const info = await stat(abs);
     if (info.isDirectory()) return { ok: false, message: T.isFolder(rel) };
     if (!info.isFile()) return { ok: false, message: W.notRegular(rel) };
     const refused = options.extension?.(rel) ?? null;
     if (refused !== null) return { ok: false, message: refused };
-    const read = await readTextFile(abs, options.strict);
+    const read = await readTextFile(root, abs, options.strict);
     switch (read.kind) {
       case 'ok':
-        return { ok: true, abs, rel, text: read.text };
+        return { ok: true, abs, rel, root, text: read.text };
       case 'folder':
         return { ok: false, message: T.isFolder(rel) };
       case 'too_large':
@@ -61,6 +62,8 @@ export async function loadTarget(
         return { ok: false, message: W.notRegular(rel) };
       case 'not_utf8':
         return { ok: false, message: T.notUtf8(rel) };
+      case 'escaped':
+        return { ok: false, message: T.swapped(rel) };
     }
   } catch (error) {
     return { ok: false, message: W.readFailed(rel, errorDetail(error)) };

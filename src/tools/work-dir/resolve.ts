@@ -8,7 +8,8 @@ import { T } from './texts.ts';
  * create files), `resolveCreatable` for destinations that may not exist yet.
  */
 export type Resolved =
-  | { ok: true; abs: string; rel: string }
+  /** `root`: the work folder's real path, what `abs` was measured against (the inside-fs ops need it). */
+  | { ok: true; abs: string; rel: string; root: string }
   | { ok: false; reason: 'missing' | 'outside' | 'invalid'; message: string };
 
 /** `rel` as the tools show it: relative to the work folder, `/`-separated, `.` for the folder itself. */
@@ -17,7 +18,7 @@ export function displayPath(root: string, abs: string): string {
   return rel === '' ? '.' : rel.split(sep).join('/');
 }
 
-function isInside(root: string, abs: string): boolean {
+export function isInside(root: string, abs: string): boolean {
   return abs === root || abs.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
@@ -62,7 +63,7 @@ export async function resolveExisting(workDir: string, input: unknown): Promise<
     return { ok: false, reason: 'missing', message: T.missing(shown(text)) };
   }
   if (!isInside(root, real)) return { ok: false, reason: 'outside', message: T.outside(shown(text)) };
-  return { ok: true, abs: real, rel: displayPath(root, real) };
+  return { ok: true, abs: real, rel: displayPath(root, real), root };
 }
 
 /**
@@ -105,5 +106,5 @@ export async function resolveCreatable(workDir: string, input: unknown, arg = 'p
   }
   const abs = resolve(base, ...parts.slice(index));
   if (!isInside(root, abs)) return { ok: false, reason: 'outside', message: T.outside(shown(text)) };
-  return { ok: true, abs, rel: displayPath(root, abs) };
+  return { ok: true, abs, rel: displayPath(root, abs), root };
 }

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { ToolContext } from '../../orchestrator/tool.ts';
 import type { FencedOp, WriteFence } from './fence.ts';
 import { MAX_OUTPUT_CHARS } from './limits.ts';
 import { unifiedDiff } from './unified-diff.ts';
+import { insideFailure } from './inside-error.ts';
 import { replaceFileContent } from './write-file.ts';
 import { W, charCount, errorDetail } from './write-texts.ts';
 
@@ -12,6 +12,8 @@ export interface EditOutcome {
   ctx: ToolContext;
   fence: WriteFence;
   op: Extract<FencedOp, 'sd_apply' | 'yq_write'>;
+  /** The work folder's real path (the resolver's `root`). */
+  root: string;
   abs: string;
   rel: string;
   before: string;
@@ -42,13 +44,16 @@ export async function finishEdit(edit: EditOutcome): Promise<string> {
   if (refused !== null) return refused;
   try {
     // What is written must be the edit of what was shown: a file changed since the read is left alone.
-    // The UTF-8 decoder drops a leading BOM from `before`; the file keeps the one it had.
-    const current = await readFile(edit.abs, 'utf8');
-    const bom = current.startsWith(BOM);
-    if ((bom ? current.slice(1) : current) !== before) return W.changedMeanwhile(rel);
-    await replaceFileContent(edit.abs, bom ? `${BOM}${after}` : after);
+    // The UTF-8 decoder drops a leading BOM from `before`; the file keeps the one it had. The current
+    // text is read through the descriptor the write is checked on (one object, not one path).
+    const written = await replaceFileContent(edit.root, edit.abs, (current) => {
+      const bom = current.startsWith(BOM);
+      if ((bom ? current.slice(1) : current) !== before) return null;
+      return bom ? `${BOM}${after}` : after;
+    });
+    if (!written) return W.changedMeanwhile(rel);
   } catch (error) {
-    return W.writeFailed(rel, errorDetail(error));
+    return insideFailure(error, rel) ?? W.writeFailed(rel, errorDetail(error));
   }
   return W.applied(rel, edit.what, diff.stats, diff.text);
 }

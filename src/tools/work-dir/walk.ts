@@ -1,6 +1,7 @@
 import { opendir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSkippedDir, MAX_FILES } from './limits.ts';
+import { descriptorPaths, openForReading } from './pinned-dir.ts';
 
 export interface WalkEntry {
   /** Relative to the work folder, `/`-separated. */
@@ -20,9 +21,12 @@ export interface WalkResult {
 /**
  * Every file and folder under `startAbs` (not the start itself), depth first, names sorted so results
  * are stable. Hidden and build-output folders are not entered; symbolic links are neither listed nor
- * followed. Stops after `maxFiles` files. Unreadable folders are passed over.
+ * followed. Stops after `maxFiles` files. Unreadable folders are passed over. Each folder is opened
+ * and checked to be inside `root` (the work folder's real path) before its names are read, so a folder
+ * swapped for a link meanwhile lists nothing of what is outside (issue 17 §3).
  */
 export async function walkWorkDir(
+  root: string,
   startAbs: string,
   startRel: string,
   maxFiles = MAX_FILES,
@@ -32,7 +36,7 @@ export async function walkWorkDir(
   const visit = async (dirAbs: string, dirRel: string): Promise<boolean> => {
     let names: { name: string; dir: boolean }[];
     try {
-      const dir = await opendir(dirAbs);
+      const dir = await openListing(root, dirAbs);
       names = [];
       for await (const dirent of dir) {
         if (dirent.isSymbolicLink()) continue;
@@ -60,4 +64,15 @@ export async function walkWorkDir(
   };
   const complete = await visit(startAbs, startRel);
   return { entries, files, truncated: !complete };
+}
+
+/** The folder's listing, read through the descriptor that was checked to be inside the work folder. */
+async function openListing(root: string, dirAbs: string) {
+  const handle = await openForReading(root, dirAbs);
+  try {
+    return await opendir(descriptorPaths.enabled ? `/proc/self/fd/${handle.fd}` : dirAbs);
+  } finally {
+    // The listing holds its own descriptor of the same folder.
+    await handle.close();
+  }
 }

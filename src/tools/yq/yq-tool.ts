@@ -99,6 +99,7 @@ async function run(args: Record<string, unknown>, ctx: ToolContext, fence: Write
     ctx,
     fence,
     op: 'yq_write',
+    root: file.root,
     abs: file.abs,
     rel: file.rel,
     before: file.text,
