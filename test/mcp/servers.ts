@@ -84,3 +84,30 @@ export async function until(check: () => boolean, what: string, tries = 400): Pr
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** The MCP status of one set, as the manager gives it (kept structural: tests of several kinds use it). */
+interface StatusLike {
+  shared: { servers: { state: string }[] } | null;
+  agents: { servers: { state: string }[] }[];
+}
+
+/** Nothing waits for MCP connections any more: tests wait until no server is still connecting. */
+export async function untilSettled(manager: { status(): StatusLike }, tries = 800): Promise<void> {
+  const connecting = () => {
+    const { shared, agents } = manager.status();
+    return [shared, ...agents].some((set) => set?.servers.some((server) => server.state === 'connecting'));
+  };
+  await until(() => !connecting(), 'the MCP servers to settle', tries);
+}
+
+export const SCRIPTED = join(import.meta.dirname, 'fixtures', 'scripted-server.mjs');
+
+/** The hand-written stdio server of fixtures/scripted-server.mjs, listing exactly `tools`. */
+export function scriptedStdio(tools: unknown[]): Record<string, unknown> {
+  return { command: 'node', args: [SCRIPTED, JSON.stringify(tools)] };
+}
+
+/** A tool definition as a server lists it (schema `{type: "object"}` unless given). */
+export function listed(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name, inputSchema: { type: 'object' }, ...extra };
+}
