@@ -33,13 +33,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** server-everything over Streamable HTTP on a free port; resolves once it listens. */
-export async function startEverythingHttp(): Promise<{
+/** server-everything over Streamable HTTP on `port` (a free one by default); resolves once it listens. */
+export async function startEverythingHttp(port?: number): Promise<{
   url: string;
+  port: number;
   child: ChildProcess;
   stop(): Promise<void>;
 }> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -58,6 +59,7 @@ export async function startEverythingHttp(): Promise<{
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    port,
     child,
     stop: () =>
       new Promise((resolve) => {
