@@ -20,12 +20,10 @@ import {
 } from './servers.ts';
 
 const kit = useManagerKit();
-const { writeShared, writeAgent, server, ctx } = {
-  writeShared: (servers: Record<string, unknown>) => kit.writeShared(servers),
-  writeAgent: (id: string, servers: Record<string, unknown>) => kit.writeAgent(id, servers),
-  server: (name: string) => kit.server(name),
-  ctx: (signal?: AbortSignal) => kit.ctx(signal === undefined ? {} : { signal }),
-};
+const writeShared = (servers: Record<string, unknown>) => kit.writeShared(servers);
+const writeAgent = (id: string, servers: Record<string, unknown>) => kit.writeAgent(id, servers);
+const server = (name: string) => kit.server(name);
+const ctx = () => kit.ctx();
 
 describe('shared servers', () => {
   it('connects server-everything over stdio and calls its echo tool', async () => {
