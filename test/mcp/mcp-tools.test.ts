@@ -95,15 +95,15 @@ describe('calls', () => {
   });
 
   it('sends a progress token, and each progress notice restarts the call timeout', async () => {
-    await kit.remake({ callTimeoutMs: 400 });
+    await kit.remake({ callTimeoutMs: 1_000 });
     kit.writeShared({ s: scriptedStdio([listed('progress')]), everything: everythingStdio() });
     await kit.openShared();
-    // 8 notices 150 ms apart: the call outlives its 400 ms limit only because each one restarts it.
-    expect(await kit.tool('s__progress').execute({ steps: 8, ms: 150 }, kit.ctx())).toBe(
-      'done after 8 progress notices',
+    // 12 notices 150 ms apart: the call outlives its 1 s limit only because each one restarts it.
+    expect(await kit.tool('s__progress').execute({ steps: 12, ms: 150 }, kit.ctx())).toBe(
+      'done after 12 progress notices',
     );
     const long = kit.tool('everything__trigger-long-running-operation');
-    expect(await long.execute({ duration: 1.2, steps: 8 }, kit.ctx())).toContain('completed');
+    expect(await long.execute({ duration: 2, steps: 10 }, kit.ctx())).toContain('completed');
   });
 
   it('names the limit when a call times out', async () => {
