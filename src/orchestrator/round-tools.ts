@@ -142,6 +142,7 @@ async function runOne(
       paths: orch.paths,
       log: orch.log,
       signal: turn.handle.controller.signal,
+      contextLength: turn.template.contextLength,
     };
     try {
       text = await tool!.execute(call.arguments, ctx);

@@ -16,6 +16,11 @@ export interface ToolContext {
   log: DiagLog;
   /** The turn's signal; only tools that can run long (run) read it. */
   signal: AbortSignal;
+  /**
+   * The agent's context length in tokens (its template's), for tools whose results are sized to it
+   * (MCP results); absent, such a tool assumes the template default.
+   */
+  contextLength?: number;
 }
 
 export type ToolSpecContext = Omit<ToolContext, 'signal'>;
@@ -38,9 +43,11 @@ export interface AgentTool {
 
 /** The bundled and MCP tools an agent may be offered (the synthetic routing tools are built apart). */
 export interface ToolRegistry {
+  /**
+   * What is there now: a tool source still connecting (an MCP server) is never waited for, its tools
+   * join a later turn.
+   */
   toolsFor(agentId: AgentId): AgentTool[];
-  /** Resolves once tools still being connected for this agent (MCP) have arrived or failed. */
-  ready?(agentId: AgentId): Promise<void>;
 }
 
 export const EMPTY_REGISTRY: ToolRegistry = { toolsFor: () => [] };

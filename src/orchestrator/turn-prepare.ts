@@ -28,24 +28,6 @@ import { emptySpend, type Turn } from './turn-state.ts';
 
 export type Prepared = { kind: 'ready'; turn: Turn } | { kind: 'failed'; error: CoreError };
 
-/**
- * Tools still being connected (MCP, at most their handshake limit) are waited for, so a turn right
- * after a start sees them; an interrupt or a stop ends the wait at once (the turn then folds as usual).
- */
-async function untilReadyOrAborted(ready: Promise<void>, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return;
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<void>((resolve) => {
-    onAbort = resolve;
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    await Promise.race([ready, aborted]);
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-  }
-}
-
 export async function prepareTurn(
   orch: Orchestrator,
   runtime: AgentRuntime,
@@ -141,8 +123,8 @@ export async function prepareTurn(
   const routing = template.useTools
     ? routingTools(spec.connectedAgents, spec.allowHandoff && envelope.replyTo === null)
     : [];
-  if (template.useTools && orch.tools.ready)
-    await untilReadyOrAborted(orch.tools.ready(spec.id), handle.controller.signal);
+  // Never waits for MCP servers still connecting (issue 17): one hanging handshake held back every
+  // first turn; the tools of those servers join from the next turn (see McpServerSet).
   const tools = template.useTools ? orch.tools.toolsFor(spec.id) : [];
   const offered: ToolSpec[] = [];
   for (const r of routing) {

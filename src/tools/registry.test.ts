@@ -26,7 +26,6 @@ it('offers bundled, then shared MCP, then the agent’s own; the own tool wins a
       tool('docs__read', 'shared-dup'),
     ],
     agentTools: (id) => (id === ALICE ? [tool('db__query', 'own'), tool('web__search', 'own')] : []),
-    ready: async () => {},
   };
   const registry = new VillageToolRegistry(
     village,
@@ -43,18 +42,4 @@ it('offers bundled, then shared MCP, then the agent’s own; the own tool wins a
   // Execution resolves to the agent's own tool too.
   expect(await offered.find((t) => t.name === 'web__search')!.execute({}, {} as never)).toBe('own');
   expect(registry.toolsFor('nobody' as AgentId)).toEqual([]);
-});
-
-it('waits for the MCP source before a turn reads the tools', async () => {
-  const order: string[] = [];
-  const mcp: McpToolSource = {
-    sharedTools: () => [],
-    agentTools: () => [],
-    ready: async (id) => {
-      await new Promise((r) => setTimeout(r, 10));
-      order.push(`ready ${id}`);
-    },
-  };
-  await new VillageToolRegistry(village, [], mcp).ready(ALICE);
-  expect(order).toEqual(['ready alice']);
 });

@@ -7,13 +7,11 @@ import { isBundledToolPresented } from './tool-names.ts';
 export interface McpToolSource {
   sharedTools(): AgentTool[];
   agentTools(agentId: AgentId): AgentTool[];
-  ready(agentId: AgentId): Promise<void>;
 }
 
 const NO_MCP: McpToolSource = {
   sharedTools: () => [],
   agentTools: () => [],
-  ready: async () => {},
 };
 
 /**
@@ -41,10 +39,6 @@ export class VillageToolRegistry implements ToolRegistry {
       ...this.mcp.sharedTools(),
     ]).filter((tool) => !ownNames.has(tool.name));
     return [...shared, ...own];
-  }
-
-  ready(agentId: AgentId): Promise<void> {
-    return this.mcp.ready(agentId);
   }
 }
 

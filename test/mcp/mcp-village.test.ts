@@ -3,20 +3,19 @@
  * fake provider; `mcp_status` shows the servers; saving a running servant's mcp.json reconnects it;
  * stopping it ends its server; a broken shared mcp.json never stops a servant from starting.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { McpStatusView } from '../../src/mcp/client/manager.ts';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
 import {
-  isInterruptLine,
   isReply,
   startFakeServant,
   startTestVillage,
   waitForMessage,
   type TestVillage,
 } from '../helpers/village-server.ts';
-import { everythingStdio, isAlive, until } from './servers.ts';
+import { EVERYTHING, everythingStdio, isAlive, until } from './servers.ts';
 
 let fake: FakeProvider;
 let v: TestVillage;
@@ -36,6 +35,17 @@ const mcpJson = (servers: Record<string, unknown>) => JSON.stringify({ mcpServer
 
 const waitForReply = (text: string) => waitForMessage(v, isReply(text), `the reply ${text}`);
 
+/** No turn waits for a connection: a test that needs the tools waits for them first. */
+async function untilEveryServerConnected(): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    const view = await status();
+    const servers = [view.shared, ...view.agents].flatMap((set) => set?.servers ?? []);
+    if (servers.length > 0 && servers.every((server) => server.state === 'connected')) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the MCP servers did not connect');
+}
+
 it('offers a servant its own MCP tools after the shared ones and runs them in a turn', async () => {
   writeFileSync(join(v.workspace, 'mcp.json'), mcpJson({ shared: everythingStdio() }));
   await v.ok('mcp_reconnect', { agentId: null });
@@ -45,6 +55,7 @@ it('offers a servant its own MCP tools after the shared ones and runs them in a 
     kind: 'mcp',
     content: mcpJson({ tools: everythingStdio() }),
   });
+  await untilEveryServerConnected();
 
   fake.enqueue(
     { body: openAiToolCall('tools__echo', { message: 'ping through mcp' }) },
@@ -144,25 +155,49 @@ it('starts a servant whatever a broken shared mcp.json says, and reports the fil
   throw new Error('no shared mcp.json error in mcp_status');
 });
 
-it('a turn waiting for a server that never finishes its handshake ends at once on interrupt and stop', async () => {
+it('never holds a turn for a server still connecting; a late server joins from the next turn', async () => {
   const pidFile = join(v.root, 'silent.pid');
   const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+  const go = join(v.root, 'go');
+  const gated = join(import.meta.dirname, 'fixtures', 'gated-server.mjs');
   await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev' });
-  // Connecting waits for the 30 s handshake limit; the turn below waits for it.
   await v.ok('write_config_file', {
     agentId: 'dev',
     kind: 'mcp',
-    content: mcpJson({ silent: { command: 'node', args: ['-e', script] } }),
+    content: mcpJson({
+      ready: everythingStdio(),
+      // Never answers its handshake (the limit is 30 s): no turn may wait for it.
+      silent: { command: 'node', args: ['-e', script] },
+      late: { command: 'node', args: [gated, go, process.execPath, EVERYTHING, 'stdio'] },
+    }),
   });
+  const stateOf = async (name: string) =>
+    (await status()).agents[0]?.servers.find((s) => s.name === name)?.state;
+  for (let i = 0; i < 400 && (await stateOf('ready')) !== 'connected'; i += 1) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const offered = (index: number) =>
+    (fake.requests[index]!.body as { tools: { function: { name: string } }[] }).tools.map(
+      (t) => t.function.name,
+    );
+
+  fake.enqueue({ body: textReply('openai', 'first answer') });
   await v.ok('send_user_message', { to: 'dev', content: 'hello' });
-  const { existsSync, readFileSync } = await import('node:fs');
-  await until(
-    () => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '',
-    'the silent server to start',
-  );
-  expect(await v.ok('interrupt_turn', { agentId: 'dev' })).toEqual({ interrupted: true });
-  await waitForMessage(v, isInterruptLine, 'the waiting turn to be interrupted');
-  expect(fake.requests).toHaveLength(0);
+  await waitForReply('first answer');
+  expect(offered(0)).toContain('ready__echo');
+  expect(offered(0).some((name) => name.startsWith('late__') || name.startsWith('silent__'))).toBe(false);
+  expect(await stateOf('silent')).toBe('connecting');
+  expect(await stateOf('late')).toBe('connecting');
+
+  writeFileSync(go, '');
+  for (let i = 0; i < 400 && (await stateOf('late')) !== 'connected'; i += 1) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  fake.enqueue({ body: textReply('openai', 'second answer') });
+  await v.ok('send_user_message', { to: 'dev', content: 'again' });
+  await waitForReply('second answer');
+  expect(offered(1)).toContain('late__echo');
+
   await v.ok('stop_agent', { agentId: 'dev' });
   const pid = Number(readFileSync(pidFile, 'utf8'));
   await until(() => !isAlive(pid), 'the silent server to be killed by the stop');

@@ -33,13 +33,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** server-everything over Streamable HTTP on a free port; resolves once it listens. */
-export async function startEverythingHttp(): Promise<{
+/** server-everything over Streamable HTTP on `port` (a free one by default); resolves once it listens. */
+export async function startEverythingHttp(port?: number): Promise<{
   url: string;
+  port: number;
   child: ChildProcess;
   stop(): Promise<void>;
 }> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -58,6 +59,7 @@ export async function startEverythingHttp(): Promise<{
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    port,
     child,
     stop: () =>
       new Promise((resolve) => {
@@ -83,4 +85,31 @@ export async function until(check: () => boolean, what: string, tries = 400): Pr
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The MCP status of one set, as the manager gives it (kept structural: tests of several kinds use it). */
+interface StatusLike {
+  shared: { servers: { state: string }[] } | null;
+  agents: { servers: { state: string }[] }[];
+}
+
+/** Nothing waits for MCP connections any more: tests wait until no server is still connecting. */
+export async function untilSettled(manager: { status(): StatusLike }, tries = 800): Promise<void> {
+  const connecting = () => {
+    const { shared, agents } = manager.status();
+    return [shared, ...agents].some((set) => set?.servers.some((server) => server.state === 'connecting'));
+  };
+  await until(() => !connecting(), 'the MCP servers to settle', tries);
+}
+
+export const SCRIPTED = join(import.meta.dirname, 'fixtures', 'scripted-server.mjs');
+
+/** The hand-written stdio server of fixtures/scripted-server.mjs, listing exactly `tools`. */
+export function scriptedStdio(tools: unknown[]): Record<string, unknown> {
+  return { command: 'node', args: [SCRIPTED, JSON.stringify(tools)] };
+}
+
+/** A tool definition as a server lists it (schema `{type: "object"}` unless given). */
+export function listed(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name, inputSchema: { type: 'object' }, ...extra };
 }

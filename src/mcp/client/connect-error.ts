@@ -5,6 +5,13 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 /** A failure of our own making (timeout, command not found): its text is ours, safe to show. */
 export class McpLocalError extends Error {
   override readonly name = 'McpLocalError';
+  /** Trying again cannot help until someone changes something (a missing command). */
+  readonly final: boolean;
+
+  constructor(message: string, options: { final?: boolean } = {}) {
+    super(message);
+    this.final = options.final ?? false;
+  }
 }
 
 function errnoCode(error: unknown): string | null {
@@ -42,6 +49,52 @@ export function describeMcpError(error: unknown): string {
   if (code === 'ECONNREFUSED') return 'could not connect: connection refused (is the server running?)';
   if (code !== null) return `could not connect (${code})`;
   return 'the connection failed';
+}
+
+/**
+ * Not retried by itself: 401/403 are final (ledger §5.3), and so is a command that is not there.
+ * Everything else (refused, reset, timed out, crashed) is retried with backoff.
+ */
+export function isFinalFailure(error: unknown): boolean {
+  if (error instanceof McpLocalError) return error.final;
+  if (error instanceof UnauthorizedError) return true;
+  return error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403);
+}
+
+/** "600 s", or "250 ms" for the short limits tests use. */
+export function formatLimit(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}
+
+/** The stdio transport's own bound on one message (the SDK's ReadBuffer): the connection is reset. */
+export function isTransportTooLarge(error: unknown): boolean {
+  return error instanceof Error && /ReadBuffer exceeded maximum size/.test(error.message);
+}
+
+const SERVER_MESSAGE_MAX = 500;
+
+/** The server's own text of a JSON-RPC error, without the SDK's "MCP error -32602: " prefix, bounded. */
+function serverMessage(error: McpError): string {
+  const text = error.message.replace(/^MCP error -?\d+: /, '').trim();
+  return text.length > SERVER_MESSAGE_MAX ? `${text.slice(0, SERVER_MESSAGE_MAX - 1)}…` : text;
+}
+
+/**
+ * The text of a failed tools/call for the model. Unlike the status text, a JSON-RPC error carries the
+ * server's message (issue 17: a code alone tells the model nothing); it is the server's answer to this
+ * call, not an HTTP body that may echo headers. The timeout names the limit.
+ */
+export function describeCallError(error: unknown, callTimeoutMs: number): string {
+  if (error instanceof McpError && error.code === -32001) {
+    return `no answer within ${formatLimit(callTimeoutMs)}, the time limit of one MCP tool call (each progress notice from the server restarts it)`;
+  }
+  if (error instanceof McpError && error.code !== -32000) {
+    const text = serverMessage(error);
+    return text === ''
+      ? `the server answered error ${error.code}`
+      : `the server answered error ${error.code}: ${text}`;
+  }
+  return describeMcpError(error);
 }
 
 const GONE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);

@@ -4,21 +4,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { currentHost } from '../../tools/run/host.ts';
 import { resolveProgram } from '../../tools/run/resolve-program.ts';
 import type { McpEntry, McpStdioEntry } from '../config/index.ts';
-import { McpLocalError } from './connect-error.ts';
+import { isTransportTooLarge, McpLocalError } from './connect-error.ts';
+import { listServerTools, type ToolListing } from './list-tools.ts';
 
 /** The ledger's connect + handshake limit. */
 export const MCP_CONNECT_TIMEOUT_MS = 30_000;
 
-export interface ConnectedServer {
+export interface ConnectedServer extends ToolListing {
   client: Client;
-  tools: Tool[];
   /** The child's process id for a stdio server (shown in the status), null for http. */
   pid: number | null;
   close(): Promise<void>;
+  /** A message from the server was over the transport's bound, which reset the connection. */
+  tooLarge(): boolean;
 }
 
 export interface ConnectOptions {
@@ -28,7 +29,12 @@ export interface ConnectOptions {
   /** Aborted when the connection is no longer wanted (its set closed): a half-made one is torn down. */
   signal?: AbortSignal;
   /** The server announced a new tool list (`notifications/tools/list_changed`); here it is, all pages. */
-  onToolsChanged?: (tools: Tool[]) => void;
+  onToolsChanged?: (listing: ToolListing) => void;
+  /**
+   * The transport reported an error while connected (an HTTP event stream that broke, a line that is
+   * not JSON-RPC): the connection may or may not still be there.
+   */
+  onTransportError?: () => void;
 }
 
 /** The program to start: a bare name through PATH (which-style), a path as written. */
@@ -39,11 +45,11 @@ async function resolveCommand(entry: McpStdioEntry): Promise<string> {
       await access(command, constants.X_OK);
       return command;
     } catch {
-      throw new McpLocalError(`command not found or not executable: ${command}`);
+      throw new McpLocalError(`command not found or not executable: ${command}`, { final: true });
     }
   }
   const found = await resolveProgram(command, process.env.PATH, currentHost());
-  if (found === null) throw new McpLocalError(`command not found on PATH: ${command}`);
+  if (found === null) throw new McpLocalError(`command not found on PATH: ${command}`, { final: true });
   return found;
 }
 
@@ -69,17 +75,6 @@ async function transportFor(entry: McpEntry): Promise<Transport> {
   });
 }
 
-async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
-}
-
 /**
  * Start (stdio) or reach (http) one server, do the handshake and list its tools, all within
  * `timeoutMs`. On any failure the half-open connection is closed (the child process killed).
@@ -97,9 +92,9 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
           debounceMs: 100,
           onChanged: () => {
             if (closing || !connected) return;
-            listAllTools(client, options.timeoutMs).then(
-              (tools) => {
-                if (!closing) options.onToolsChanged?.(tools);
+            listServerTools(client, options.timeoutMs).then(
+              (listing) => {
+                if (!closing) options.onToolsChanged?.(listing);
               },
               () => {},
             );
@@ -108,6 +103,11 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
       },
     },
   );
+  let tooLarge = false;
+  client.onerror = (error) => {
+    if (isTransportTooLarge(error)) tooLarge = true;
+    else if (connected && !closing) options.onTransportError?.();
+  };
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -127,19 +127,20 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
     };
     const work = client
       .connect(transport, { timeout: options.timeoutMs })
-      .then(() => listAllTools(client, options.timeoutMs));
+      .then(() => listServerTools(client, options.timeoutMs));
     // When the deadline wins, the handshake's own failure (after close) must not go unhandled.
     work.catch(() => {});
-    const tools = await Promise.race([work, deadline]);
+    const listing = await Promise.race([work, deadline]);
     connected = true;
     return {
       client,
-      tools,
+      ...listing,
       pid: transport instanceof StdioClientTransport ? transport.pid : null,
       close: async () => {
         closing = true;
         await client.close().catch(() => {});
       },
+      tooLarge: () => tooLarge,
     };
   } catch (error) {
     closing = true;

@@ -2,8 +2,14 @@ import type { AgentId } from '../../domain/ids.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import type { AgentTool } from '../../orchestrator/tool.ts';
 import type { VillagePaths } from '../../world/paths.ts';
-import { MCP_CONNECT_TIMEOUT_MS } from './connect-server.ts';
 import { McpServerSet, type McpConfigStatus } from './server-set.ts';
+import {
+  MCP_CALL_TIMEOUT_MS,
+  MCP_CONNECT_TIMEOUT_MS,
+  MCP_RETRY,
+  type McpTimings,
+  type RetryPolicy,
+} from './timings.ts';
 
 export interface McpStatusView {
   shared: McpConfigStatus | null;
@@ -16,7 +22,15 @@ export interface McpManagerOptions {
   log: DiagLog;
   /** Any server's state changed (the UI refetches `mcp_status`). */
   onChange?: () => void;
+  /** The connect + handshake limit (30 s). */
   timeoutMs?: number;
+  /** The limit of one tools/call without progress (600 s). */
+  callTimeoutMs?: number;
+  /** The waits between connection attempts (1 s doubling to 60 s). */
+  retry?: RetryPolicy;
+  /** Where `${VAR}` in mcp.json is looked up; this process's environment. */
+  env?: Readonly<Record<string, string | undefined>>;
+  now?: () => number;
 }
 
 /**
@@ -27,10 +41,14 @@ export interface McpManagerOptions {
 export class McpManager {
   private shared: McpServerSet | null = null;
   private readonly perAgent = new Map<AgentId, McpServerSet>();
-  private readonly timeoutMs: number;
+  private readonly timings: McpTimings;
 
   constructor(private readonly options: McpManagerOptions) {
-    this.timeoutMs = options.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS;
+    this.timings = {
+      connectTimeoutMs: options.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
+      callTimeoutMs: options.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
+      retry: options.retry ?? MCP_RETRY,
+    };
   }
 
   private newSet(agentId: AgentId | null): McpServerSet {
@@ -38,13 +56,18 @@ export class McpManager {
     return new McpServerSet({
       agentId,
       configPath: agentId === null ? paths.sharedMcp : paths.configFile(agentId, 'mcp'),
-      timeoutMs: this.timeoutMs,
+      timings: this.timings,
       log,
+      env: this.options.env ?? process.env,
+      now: this.options.now ?? Date.now,
       onChange: () => this.options.onChange?.(),
     });
   }
 
-  /** (Re)connect the shared servers: the old set's tools are gone before the new set connects. */
+  /**
+   * (Re)connect the shared servers: the old set's tools are gone before the new set connects.
+   * Resolves once the file is read and the connections are started; nothing waits for a handshake.
+   */
   async openShared(): Promise<void> {
     const old = this.shared;
     const next = this.newSet(null);
@@ -76,11 +99,6 @@ export class McpManager {
     if (!this.perAgent.has(agentId)) return false;
     await this.agentStarted(agentId);
     return true;
-  }
-
-  /** Waits for connections still being made, so a turn right after a start sees their tools. */
-  async ready(agentId: AgentId): Promise<void> {
-    await Promise.all([this.shared?.ready(), this.perAgent.get(agentId)?.ready()]);
   }
 
   sharedTools(): AgentTool[] {

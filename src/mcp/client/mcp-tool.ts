@@ -1,54 +1,84 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSpec } from '../../llm/canonical.ts';
 import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
-import { mcpToolName } from '../config/index.ts';
-import { describeMcpError, isConnectionGone } from './connect-error.ts';
+import { describeCallError, describeMcpError, isConnectionGone } from './connect-error.ts';
 import type { ConnectedServer } from './connect-server.ts';
+import { mcpResultLimits } from './result-cap.ts';
+import { TOO_LARGE_TEXT } from './server-link.ts';
 import { toolResultText } from './tool-result-text.ts';
-
-/** A long tool (a build, a crawl) may run this long; progress notifications restart the clock. */
-export const MCP_CALL_TIMEOUT_MS = 600_000;
 
 /** The server's own error result: thrown so the call is recorded as failed, with the server's text. */
 export class McpToolFailed extends Error {
   override readonly name = 'McpToolFailed';
 }
 
+/** The connection a tool calls through, looked up at call time: it may have been replaced meanwhile. */
+export interface McpToolLink {
+  live(): ConnectedServer | null;
+  unavailable(): string;
+  lost(connection: ConnectedServer, reason: string): void;
+}
+
+export interface McpToolBinding {
+  server: string;
+  tool: Tool;
+  /** The name the model sees (unique in its set, see assignMcpToolNames). */
+  name: string;
+  link: McpToolLink;
+  callTimeoutMs: number;
+}
+
 /**
  * One tool of one MCP server as an AgentTool: to the turn loop it is a tool like any bundled one.
  * Its schema is the server's, so no reason field is added (`unsupported`).
  */
-export function mcpTool(
-  server: string,
-  tool: Tool,
-  connection: ConnectedServer,
-  onGone: () => void = () => {},
-): AgentTool {
-  const name = mcpToolName(server, tool.name);
+export function mcpTool({ server, tool, name, link, callTimeoutMs }: McpToolBinding): AgentTool {
   const spec: ToolSpec = {
     name,
     description: tool.description ?? tool.title ?? `${tool.name} (MCP server ${server})`,
     parameters: tool.inputSchema as Record<string, unknown>,
   };
+  const failure = (text: string, cause?: unknown) => new Error(`MCP server ${server}: ${text}`, { cause });
   return {
     name,
     wantsReason: false,
     specFor: () => spec,
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+      const connection = link.live();
+      if (connection === null) throw failure(link.unavailable());
       let result;
       try {
         result = await connection.client.callTool({ name: tool.name, arguments: args }, undefined, {
           signal: ctx.signal,
-          timeout: MCP_CALL_TIMEOUT_MS,
+          timeout: callTimeoutMs,
+          // A progress token goes out only with a progress callback; without one the server cannot
+          // report progress, and the timeout never restarts.
+          onprogress: () => {},
           resetTimeoutOnProgress: true,
         });
       } catch (error) {
         // Only the message reaches the model; the cause stays for debugging in process.
         if (ctx.signal.aborted) throw new Error('interrupted', { cause: error });
-        if (isConnectionGone(error)) onGone();
-        throw new Error(`MCP server ${server}: ${describeMcpError(error)}`, { cause: error });
+        if (connection.tooLarge()) {
+          link.lost(connection, TOO_LARGE_TEXT);
+          throw failure(
+            "the result is too large: it was over the transport's limit, which reset the connection " +
+              '(the server reconnects by itself). Ask the tool for a smaller part.',
+            error,
+          );
+        }
+        if (isConnectionGone(error)) {
+          const gone = describeMcpError(error);
+          link.lost(connection, gone);
+          throw failure(`${gone}; the server reconnects by itself, call again in a moment`, error);
+        }
+        throw failure(describeCallError(error, callTimeoutMs), error);
       }
-      const text = toolResultText(result as Parameters<typeof toolResultText>[0]);
+      const text = toolResultText(
+        result as Parameters<typeof toolResultText>[0],
+        mcpResultLimits(ctx.contextLength),
+        ctx.language,
+      );
       if (result.isError === true) throw new McpToolFailed(text);
       return text;
     },

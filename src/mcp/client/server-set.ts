@@ -1,12 +1,23 @@
 import type { AgentId } from '../../domain/ids.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import type { AgentTool } from '../../orchestrator/tool.ts';
-import { mcpToolName, readMcpConfig, type McpEntry } from '../config/index.ts';
-import { describeMcpError } from './connect-error.ts';
-import { connectServer, type ConnectedServer } from './connect-server.ts';
+import {
+  assignMcpToolNames,
+  expandMcpEntry,
+  formatEntryProblem,
+  readMcpConfig,
+  toolRefKey,
+  type ServerConfig,
+} from '../config/index.ts';
 import { mcpTool } from './mcp-tool.ts';
+import { ServerLink } from './server-link.ts';
+import type { McpTimings } from './timings.ts';
 
-export type McpServerState = 'disabled' | 'connecting' | 'connected' | 'failed' | 'invalid';
+/**
+ * `retrying`: the server crashed, hung up or could not be reached; the next attempt starts at
+ * `retryAtMs`. `failed` is final until a reconnect (401/403, a missing command).
+ */
+export type McpServerState = 'disabled' | 'connecting' | 'connected' | 'retrying' | 'failed' | 'invalid';
 
 /** One server's state as `mcp_status` shows it. Never persisted. */
 export interface McpServerStatus {
@@ -16,10 +27,16 @@ export interface McpServerStatus {
   state: McpServerState;
   /** The namespaced names the model sees, in the server's order. */
   tools: string[];
+  /** Which server tool each of those names calls (names are folded, cut and made distinct). */
+  toolNames: { name: string; tool: string }[];
+  /** Tools the server lists that are not offered, and why. */
+  skippedTools: { tool: string; reason: string }[];
   /** Never a header value or a response body. */
   error: string | null;
   /** A connected stdio server's process id. */
   pid: number | null;
+  /** When the next connection attempt starts (epoch ms), while `retrying`. */
+  retryAtMs: number | null;
 }
 
 /** The servers of one mcp.json: the shared one (`agentId` null) or an agent's. */
@@ -32,32 +49,48 @@ export interface McpConfigStatus {
 }
 
 interface ServerSlot {
-  status: McpServerStatus;
-  entry: McpEntry | null;
-  connection: ConnectedServer | null;
-  tools: AgentTool[];
+  name: string;
+  transport: 'stdio' | 'http' | null;
+  enabled: boolean;
+  /** Null for a disabled or invalid entry, which never connects. */
+  link: ServerLink | null;
+  /** Why the entry is invalid (a bad field, an unset variable). */
+  problem: string | null;
+}
+
+interface NamedTool {
+  slot: ServerSlot;
+  name: string;
+  tool: AgentTool;
+  serverTool: string;
 }
 
 export interface ServerSetOptions {
   agentId: AgentId | null;
   configPath: string;
-  timeoutMs: number;
+  timings: McpTimings;
   log: DiagLog;
+  /** Where `${VAR}` in the file is looked up: this process's environment. */
+  env: Readonly<Record<string, string | undefined>>;
+  now: () => number;
   onChange: () => void;
 }
 
 /**
- * The connections of one mcp.json. `open` reads the file and connects every enabled, valid entry at
- * once; each failure stays with its server. `close` ends them all (stdio children are killed). A set
- * is opened once: a reconnect is a close of this set and the open of a new one.
+ * The connections of one mcp.json. `open` reads the file and starts every enabled, valid entry at
+ * once; each server then lives on its own (ServerLink), reconnecting by itself. Nothing waits for a
+ * connection: a turn offers the tools of the servers connected when it starts, and a server that
+ * connects later joins from the next turn (a turn's tool list is fixed when it starts, as the cached
+ * prompt prefix is). A reconnect of the whole file is a close of this set and the open of a new one.
  */
 export class McpServerSet {
   private slots: ServerSlot[] = [];
   private fileError: string | null = null;
   private closed = false;
-  private settled: Promise<void> = Promise.resolve();
-  /** Aborted by close: connections still being made are torn down (their children killed). */
-  private readonly closing = new AbortController();
+  private opened: Promise<void> = Promise.resolve();
+  private named: NamedTool[] = [];
+  /** Names handed out so far, by tool: a tool keeps its name while no other one holds it. */
+  private readonly given = new Map<string, string>();
 
   constructor(private readonly options: ServerSetOptions) {}
 
@@ -65,18 +98,13 @@ export class McpServerSet {
     return this.options.agentId === null ? 'scope=shared' : `scope=agent agent=${this.options.agentId}`;
   }
 
-  /** Read the file and start every connection; resolves once each has connected or failed. */
+  /** Reads the file and starts the connections; resolves once they are started, not connected. */
   open(): Promise<void> {
-    this.settled = this.connectAll();
-    return this.settled;
+    this.opened = this.start();
+    return this.opened;
   }
 
-  /** Resolves when the connections started by `open` have settled. */
-  ready(): Promise<void> {
-    return this.settled;
-  }
-
-  private async connectAll(): Promise<void> {
+  private async start(): Promise<void> {
     const read = await readMcpConfig(this.options.configPath);
     if (this.closed) return;
     if (!read.ok) {
@@ -85,113 +113,84 @@ export class McpServerSet {
       this.options.onChange();
       return;
     }
-    this.slots = read.servers.map((server) => {
-      if (server.problem) {
-        return {
-          status: {
-            name: server.name,
-            transport: null,
-            enabled: false,
-            state: 'invalid',
-            tools: [],
-            error: `${server.problem.field}: ${server.problem.message}`,
-            pid: null,
-          },
-          entry: null,
-          connection: null,
-          tools: [],
-        };
-      }
-      const { entry } = server;
-      return {
-        status: {
-          name: server.name,
-          transport: entry.type,
-          enabled: entry.enabled,
-          state: entry.enabled ? 'connecting' : 'disabled',
-          tools: [],
-          error: null,
-          pid: null,
-        },
-        entry,
-        connection: null,
-        tools: [],
-      };
+    this.slots = read.servers.map((server) => this.slotOf(server));
+    this.options.onChange();
+    for (const slot of this.slots) slot.link?.start();
+  }
+
+  private slotOf(server: ServerConfig): ServerSlot {
+    const { name } = server;
+    if (server.problem) {
+      const problem = `${server.problem.field}: ${server.problem.message}`;
+      return { name, transport: null, enabled: false, link: null, problem };
+    }
+    const { entry } = server;
+    const base = { name, transport: entry.type, enabled: entry.enabled, link: null, problem: null };
+    if (!entry.enabled) return base;
+    // Expanded once per open, from this process's environment; values never reach a message.
+    const expanded = expandMcpEntry(entry, this.options.env);
+    if (!expanded.ok) {
+      this.options.log.warn(
+        `mcp: ${formatEntryProblem({ server: name, ...expanded.problem })} ${this.label}`,
+      );
+      return { ...base, problem: `${expanded.problem.field}: ${expanded.problem.message}` };
+    }
+    const link = new ServerLink({
+      name,
+      scope: this.label,
+      entry: expanded.entry,
+      timings: this.options.timings,
+      log: this.options.log,
+      now: this.options.now,
+      onChange: () => this.changed(),
     });
-    this.options.onChange();
-    await Promise.all(this.slots.map((slot) => this.connectOne(slot)));
+    return { ...base, link };
   }
 
-  private async connectOne(slot: ServerSlot): Promise<void> {
-    if (slot.entry === null || !slot.entry.enabled) return;
-    const name = slot.status.name;
-    let connection: ConnectedServer | undefined;
-    try {
-      connection = await connectServer(slot.entry, {
-        timeoutMs: this.options.timeoutMs,
-        signal: this.closing.signal,
-        onLost: () => {
-          if (connection !== undefined) this.lost(slot, connection);
-        },
-        onToolsChanged: (tools) => {
-          if (connection !== undefined) this.retool(slot, connection, tools);
-        },
+  /** A server's state or tools changed: names are given again over the whole file, in file order. */
+  private changed(): void {
+    if (this.closed) return;
+    const entries = this.slots.flatMap((slot) =>
+      (slot.link?.tools() ?? []).map((tool) => ({ slot, link: slot.link!, tool })),
+    );
+    const refs = entries.map((entry) => ({ server: entry.slot.name, tool: entry.tool.name }));
+    const names = assignMcpToolNames(refs, this.given);
+    this.named = entries.map((entry, index) => {
+      const name = names[index]!;
+      this.given.set(toolRefKey(refs[index]!), name);
+      const tool = mcpTool({
+        server: entry.slot.name,
+        tool: entry.tool,
+        name,
+        link: entry.link,
+        callTimeoutMs: this.options.timings.callTimeoutMs,
       });
-    } catch (error) {
-      if (this.closed) return;
-      slot.status = { ...slot.status, state: 'failed', error: describeMcpError(error) };
-      this.options.log.warn(`mcp: connect failed server=${name} ${this.label} error=${slot.status.error}`);
-      this.options.onChange();
-      return;
-    }
-    if (this.closed) {
-      await connection.close();
-      return;
-    }
-    slot.connection = connection;
-    const live = connection;
-    slot.tools = live.tools.map((tool) => mcpTool(name, tool, live, () => this.lost(slot, live)));
-    slot.status = {
-      ...slot.status,
-      state: 'connected',
-      tools: connection.tools.map((tool) => mcpToolName(name, tool.name)),
-      error: null,
-      pid: connection.pid,
-    };
-    this.options.log.note(`mcp: connected server=${name} ${this.label} tools=${slot.tools.length}`);
-    this.options.onChange();
-  }
-
-  /** The server changed its tool list: the old tools go, the new ones come, in one step. */
-  private retool(slot: ServerSlot, connection: ConnectedServer, tools: ConnectedServer['tools']): void {
-    if (this.closed || slot.connection !== connection) return;
-    const name = slot.status.name;
-    slot.tools = tools.map((tool) => mcpTool(name, tool, connection, () => this.lost(slot, connection)));
-    slot.status = { ...slot.status, tools: tools.map((tool) => mcpToolName(name, tool.name)) };
-    this.options.log.note(`mcp: tools changed server=${name} ${this.label} tools=${tools.length}`);
-    this.options.onChange();
-  }
-
-  /** The server went away on its own: its tools leave with it. */
-  private lost(slot: ServerSlot, connection: ConnectedServer): void {
-    if (this.closed || slot.connection !== connection) return;
-    slot.connection = null;
-    slot.tools = [];
-    void connection.close();
-    slot.status = {
-      ...slot.status,
-      state: 'failed',
-      tools: [],
-      error: 'the server closed the connection',
-      pid: null,
-    };
-    this.options.log.warn(`mcp: connection lost server=${slot.status.name} ${this.label}`);
+      return { slot: entry.slot, name, tool, serverTool: entry.tool.name };
+    });
     this.options.onChange();
   }
 
   /** The connected servers' tools, in file order. */
   tools(): AgentTool[] {
-    return this.slots.flatMap((slot) => slot.tools);
+    return this.named.map((named) => named.tool);
+  }
+
+  private statusOf(slot: ServerSlot): McpServerStatus {
+    const mine = this.named.filter((named) => named.slot === slot);
+    const link = slot.link;
+    const state = slot.problem !== null ? 'invalid' : link === null ? 'disabled' : link.state;
+    return {
+      name: slot.name,
+      transport: slot.transport,
+      enabled: slot.enabled,
+      state,
+      tools: mine.map((named) => named.name),
+      toolNames: mine.map((named) => ({ name: named.name, tool: named.serverTool })),
+      skippedTools: (link?.skipped() ?? []).map(({ tool, reason }) => ({ tool, reason })),
+      error: slot.problem ?? link?.error ?? null,
+      pid: link?.pid() ?? null,
+      retryAtMs: link?.state === 'retrying' ? link.retryAtMs : null,
+    };
   }
 
   status(): McpConfigStatus {
@@ -199,21 +198,16 @@ export class McpServerSet {
       scope: this.options.agentId === null ? 'shared' : 'agent',
       agentId: this.options.agentId,
       error: this.fileError,
-      servers: this.slots.map((slot) => ({ ...slot.status, tools: [...slot.status.tools] })),
+      servers: this.slots.map((slot) => this.statusOf(slot)),
     };
   }
 
+  /** Ends every connection, attempt and wait; no child outlives it. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.closing.abort();
-    const connections = this.slots.flatMap((slot) => (slot.connection ? [slot.connection] : []));
-    for (const slot of this.slots) {
-      slot.connection = null;
-      slot.tools = [];
-    }
-    await Promise.all(connections.map((connection) => connection.close()));
-    // Half-made connections end through the abort; wait for them so no child outlives the close.
-    await this.settled;
+    this.named = [];
+    await this.opened;
+    await Promise.all(this.slots.map((slot) => slot.link?.close()));
   }
 }

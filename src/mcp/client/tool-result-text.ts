@@ -1,4 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Language } from '../../domain/enums.ts';
+import { capText, type ResultLimits } from './result-cap.ts';
 
 type Block = CallToolResult['content'][number];
 
@@ -26,11 +28,15 @@ function blockText(block: Block): string {
   }
 }
 
-/** A tools/call result as the one string a tool result is. */
-export function toolResultText(result: CallToolResult): string {
+/**
+ * A tools/call result as the one string a tool result is, capped before it reaches the model: each
+ * block at `blockMax`, the whole at `totalMax`, each cut with a note of how much was left out.
+ */
+export function toolResultText(result: CallToolResult, limits: ResultLimits, language: Language): string {
   const parts = result.content.map(blockText);
   if (parts.length === 0 && result.structuredContent !== undefined) {
-    return JSON.stringify(result.structuredContent);
+    parts.push(JSON.stringify(result.structuredContent));
   }
-  return parts.join('\n');
+  const joined = parts.map((part) => capText(part, limits.blockMax, 'block', language)).join('\n');
+  return capText(joined, limits.totalMax, 'result', language);
 }

@@ -61,6 +61,11 @@ export function headersProblem(value: unknown): string | null {
   return null;
 }
 
+/** VS Code's `envFile`: a file we would not read, so its variables would be missing without a word. */
+export function envFileProblem(): string {
+  return 'is not supported (a VS Code field): put the variables in "env", or use ${NAME} to take them from the environment';
+}
+
 export function enabledProblem(value: unknown): string | null {
   return typeof value === 'boolean' ? null : `must be true or false, not ${kindOf(value)}`;
 }

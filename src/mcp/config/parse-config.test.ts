@@ -127,3 +127,30 @@ describe('parseMcpConfig: the servers', () => {
     ]);
   });
 });
+
+describe('parseMcpConfig: the VS Code form', () => {
+  it('reads "servers" (beside "inputs") as the servers, in file order', () => {
+    const text = JSON.stringify({
+      inputs: [{ type: 'promptString', id: 'unused', description: 'x' }],
+      servers: {
+        github: { type: 'http', url: 'https://api.example.com/mcp' },
+        files: { type: 'stdio', command: 'npx', args: ['-y', 'server-filesystem', '.'] },
+      },
+    });
+    const list = servers(parseMcpConfig(text));
+    expect(list.map((server) => server.name)).toEqual(['github', 'files']);
+    expect(list[1]?.entry).toMatchObject({ type: 'stdio', command: 'npx' });
+  });
+
+  it('refuses a file with both forms instead of choosing one silently', () => {
+    const text = '{"mcpServers": {"a": {"command": "x"}}, "servers": {"b": {"command": "y"}}}';
+    expect(failure(parseMcpConfig(text))).toContain('both "mcpServers"');
+    expect(failure(parseMcpConfig(text))).toContain('VS Code');
+  });
+
+  it('names the VS Code form when its "servers" is not an object', () => {
+    expect(failure(parseMcpConfig('{"servers": []}'))).toBe(
+      '"servers" (the VS Code mcp.json form) must be an object of server entries, not an array',
+    );
+  });
+});

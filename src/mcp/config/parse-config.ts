@@ -1,6 +1,7 @@
 /**
- * A whole `mcp.json` text (Claude Desktop `mcpServers` format). File-level problems make the read
- * fail as a whole; entry problems stay with their server so the others still connect.
+ * A whole `mcp.json` text: the Claude Desktop `mcpServers` format, or VS Code's (`servers` at the top,
+ * beside `inputs`), whose entries have the same shape. File-level problems make the read fail as a
+ * whole; entry problems stay with their server so the others still connect.
  */
 import { jsonProblem } from '../../world/json-problem.ts';
 import { isPlainObject, kindOf } from './describe.ts';
@@ -9,11 +10,31 @@ import type { McpConfigRead } from './types.ts';
 import { validateMcpEntry } from './validate-entry.ts';
 
 /** Server names in file order; the parsed object's own order if the two ever disagree. */
-function serverNames(text: string, servers: Record<string, unknown>): string[] {
+function serverNames(text: string, rootKey: string, servers: Record<string, unknown>): string[] {
   const parsed = Object.keys(servers);
-  const written = writtenServerOrder(text);
+  const written = writtenServerOrder(text, rootKey);
   const same = written.length === parsed.length && written.every((name) => Object.hasOwn(servers, name));
   return same ? written : parsed;
+}
+
+const FORMS = { mcpServers: '"mcpServers"', servers: '"servers" (the VS Code mcp.json form)' } as const;
+
+/**
+ * Which key holds the servers. VS Code's `servers` is read like `mcpServers` (past the ledger, issue
+ * 17: a pasted VS Code file must not become 0 servers); a file with both is ambiguous and refused.
+ */
+function serversKey(root: Record<string, unknown>): keyof typeof FORMS | null | McpConfigRead {
+  const claude = Object.hasOwn(root, 'mcpServers');
+  const vscode = Object.hasOwn(root, 'servers');
+  if (claude && vscode) {
+    return {
+      ok: false,
+      message:
+        'the file has both "mcpServers" (the Claude Desktop form) and "servers" (the VS Code form): keep one',
+    };
+  }
+  if (claude) return 'mcpServers';
+  return vscode ? 'servers' : null;
 }
 
 /**
@@ -33,13 +54,18 @@ export function parseMcpConfig(text: string): McpConfigRead {
   if (!isPlainObject(root)) {
     return { ok: false, message: `the top level must be a JSON object, not ${kindOf(root)}` };
   }
-  if (!Object.hasOwn(root, 'mcpServers')) return { ok: true, servers: [] };
-  const servers = root.mcpServers;
+  const rootKey = serversKey(root);
+  if (rootKey === null) return { ok: true, servers: [] };
+  if (typeof rootKey !== 'string') return rootKey;
+  const servers = root[rootKey];
   if (!isPlainObject(servers)) {
-    return { ok: false, message: `"mcpServers" must be an object of server entries, not ${kindOf(servers)}` };
+    return {
+      ok: false,
+      message: `${FORMS[rootKey]} must be an object of server entries, not ${kindOf(servers)}`,
+    };
   }
   return {
     ok: true,
-    servers: serverNames(body, servers).map((name) => validateMcpEntry(name, servers[name])),
+    servers: serverNames(body, rootKey, servers).map((name) => validateMcpEntry(name, servers[name])),
   };
 }

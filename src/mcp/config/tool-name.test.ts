@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MCP_TOOL_NAME_MAX, mcpToolName } from './tool-name.ts';
+import { assignMcpToolNames, MCP_TOOL_NAME_MAX, mcpToolName, toolRefKey } from './tool-name.ts';
 
 describe('mcpToolName', () => {
   it('joins server and tool with two underscores', () => {
@@ -26,21 +26,64 @@ describe('mcpToolName', () => {
     expect(name).toBe(`srv__${tool}`);
   });
 
-  it('keeps the last 64 characters of a longer name (the tool part tells tools apart)', () => {
-    const server = 'a-very-long-server-name-that-people-actually-write';
-    const one = mcpToolName(server, 'list_directory_with_sizes');
-    const two = mcpToolName(server, 'list_directory_recursively');
+  it('keeps the server prefix of a longer name, cuts the tool part and adds a stable hash', () => {
+    const server = 'a-long-server-name-that-people-write';
+    const one = mcpToolName(server, 'list_directory_with_sizes_and_more_words');
+    const two = mcpToolName(server, 'list_directory_with_sizes_and_more_other');
     expect(one).toHaveLength(64);
-    expect(one.endsWith('__list_directory_with_sizes')).toBe(true);
-    expect(two.endsWith('__list_directory_recursively')).toBe(true);
+    expect(one).toMatch(/^a-long-server-name-that-people-write__list_d[a-z_]*_[0-9a-f]{6}$/);
+    expect(one.startsWith(`${server}__`)).toBe(true);
     expect(one).not.toBe(two);
-    expect(mcpToolName('s', `${'x'.repeat(70)}END`)).toBe(`${'x'.repeat(61)}END`);
+    expect(mcpToolName(server, 'list_directory_with_sizes_and_more_words')).toBe(one);
+    expect(mcpToolName('s', `${'x'.repeat(70)}END`)).toMatch(/^s__x{54}_[0-9a-f]{6}$/);
+  });
+
+  it('cuts a server name over 40 characters so the tool part keeps room', () => {
+    expect(mcpToolName('s'.repeat(80), 'read_file')).toMatch(/^s{40}__read_file_[0-9a-f]{6}$/);
   });
 
   it('folds before cutting, so a non-BMP character counts as one', () => {
-    // 63 folded characters from the tool alone + "s__": 66 → the last 64.
     const name = mcpToolName('s', `${'😀'.repeat(62)}z`);
-    expect(name).toBe(`_${'_'.repeat(62)}z`);
+    expect(name).toMatch(/^s___{54}_[0-9a-f]{6}$/);
     expect(name).toHaveLength(64);
+  });
+});
+
+describe('assignMcpToolNames', () => {
+  it('gives tools that fold to one name distinct names: the first keeps it', () => {
+    const names = assignMcpToolNames([
+      { server: 'docs', tool: 'get.page' },
+      { server: 'docs', tool: 'get_page' },
+      { server: 'docs.v2', tool: 'x' },
+      { server: 'docs_v2', tool: 'x' },
+    ]);
+    expect(names[0]).toBe('docs__get_page');
+    expect(names[1]).toMatch(/^docs__get_page_[0-9a-f]{6}$/);
+    expect(names[2]).toBe('docs_v2__x');
+    expect(names[3]).toMatch(/^docs_v2__x_[0-9a-f]{6}$/);
+    expect(new Set(names).size).toBe(4);
+  });
+
+  it('keeps the suffix stable and distinct for long colliding names', () => {
+    const long = 'l'.repeat(70);
+    const refs = [
+      { server: 'srv', tool: `${long}.a` },
+      { server: 'srv', tool: `${long}_a` },
+    ];
+    const names = assignMcpToolNames(refs);
+    expect(names.every((name) => name.length <= 64 && name.startsWith('srv__'))).toBe(true);
+    expect(new Set(names).size).toBe(2);
+    expect(assignMcpToolNames(refs)).toEqual(names);
+  });
+
+  it('lets a tool keep a name it was given before, whoever comes first now', () => {
+    const late = { server: 'a.b', tool: 't' };
+    const early = { server: 'a_b', tool: 't' };
+    const first = assignMcpToolNames([early]);
+    const given = new Map([[toolRefKey(early), first[0]!]]);
+    // The server listed first in the file connected later: the name in use stays where it is.
+    const both = assignMcpToolNames([late, early], given);
+    expect(both[1]).toBe('a_b__t');
+    expect(both[0]).toMatch(/^a_b__t_[0-9a-f]{6}$/);
   });
 });

@@ -295,3 +295,47 @@ describe('secrets never reach a message', () => {
     expect(problem.message).toContain('header "Authorization"');
   });
 });
+
+describe('fields of other clients', () => {
+  it('honours "disabled": true (Cline, Roo, Continue) like "enabled": false', () => {
+    expect(validateMcpEntry('s', { command: 'x', disabled: true }).entry).toMatchObject({ enabled: false });
+    const http = { type: 'http', url: 'https://e.com/mcp', disabled: true };
+    expect(validateMcpEntry('s', http).entry).toMatchObject({ enabled: false });
+    // Contradicting flags: the server stays off.
+    expect(validateMcpEntry('s', { command: 'x', enabled: true, disabled: true }).entry).toMatchObject({
+      enabled: false,
+    });
+  });
+
+  it('checks "disabled" like "enabled"', () => {
+    expectProblem({ command: 'x', disabled: 'yes' }, 'disabled', 'must be true or false, not a string');
+  });
+
+  it("refuses VS Code's envFile rather than starting without its variables", () => {
+    expectProblem(
+      { type: 'stdio', command: 'x', envFile: '${workspaceFolder}/.env' },
+      'envFile',
+      'not supported',
+    );
+  });
+
+  it("refuses VS Code's ${input:…} variables, naming the format", () => {
+    expectProblem(
+      { command: 'x', env: { TOKEN: '${input:api-token}' } },
+      'env',
+      '"${input:api-token}" is a VS Code input variable',
+    );
+    expectProblem(
+      { type: 'http', url: 'https://e.com', headers: { Authorization: 'Bearer ${input:tok}' } },
+      'headers',
+      'VS Code input variable',
+    );
+  });
+
+  it('leaves the check of a URL with a variable in it to the expansion', () => {
+    expect(validateMcpEntry('s', { type: 'http', url: 'https://${HOST}/mcp' }).entry).toMatchObject({
+      url: 'https://${HOST}/mcp',
+    });
+    expect(validateMcpEntry('s', { type: 'http', url: '${MCP_URL}' }).entry).toBeDefined();
+  });
+});

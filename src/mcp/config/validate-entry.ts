@@ -3,14 +3,19 @@
  * (2) mutual exclusion both ways, (3) required fields, (4) value format, (5) URL scheme. Only the
  * first violation is reported, so fixing it never reveals an earlier-stage one. Disabled entries are
  * validated too (only their connection is skipped). Unknown keys (`timeout`, ...) are ignored: configs
- * are pasted from other clients.
+ * are pasted from other clients, and `"disabled": true` (Cline, Roo, Continue) counts as
+ * `"enabled": false` (past the ledger, issue 17: a pasted disabled server must not start).
+ * `${VAR}` references are kept as written here and expanded at connect time (expand-vars.ts); a URL
+ * that holds one is checked after that expansion.
  */
 import { checkMcpUrl } from './check-url.ts';
 import { isPlainObject, kindOf, quoteName } from './describe.ts';
+import { hasVariable, inputVariableProblem } from './expand-vars.ts';
 import {
   argsProblem,
   commandProblem,
   enabledProblem,
+  envFileProblem,
   envProblem,
   headersProblem,
   urlFormatProblem,
@@ -79,13 +84,22 @@ const FORMAT_CHECKS: Record<Transport, [string, (value: unknown) => string | nul
     ['command', commandProblem],
     ['args', argsProblem],
     ['env', envProblem],
+    ['envFile', envFileProblem],
     ['enabled', enabledProblem],
+    ['disabled', enabledProblem],
   ],
   http: [
-    ['url', urlFormatProblem],
+    ['url', (value) => (hasVariable(value) ? null : urlFormatProblem(value))],
     ['headers', headersProblem],
     ['enabled', enabledProblem],
+    ['disabled', enabledProblem],
   ],
+};
+
+/** The fields whose strings may hold `${...}` references (as Claude Code expands them). */
+const EXPANDED_FIELDS: Record<Transport, readonly string[]> = {
+  stdio: ['command', 'args', 'env'],
+  http: ['url', 'headers'],
 };
 
 function firstViolation(raw: Raw, transport: Transport): Violation | null {
@@ -100,7 +114,12 @@ function firstViolation(raw: Raw, transport: Transport): Violation | null {
     const message = has(raw, field) ? check(raw[field]) : null;
     if (message !== null) return { field, message };
   }
-  if (transport === 'http') {
+  for (const field of EXPANDED_FIELDS[transport]) {
+    const message = has(raw, field) ? inputVariableProblem(raw[field]) : null;
+    if (message !== null) return { field, message };
+  }
+  // A URL with a variable in it is checked once expanded (expand-vars.ts), not as written.
+  if (transport === 'http' && !hasVariable(raw.url)) {
     const url = checkMcpUrl(raw.url as string);
     if (!url.ok) return { field: 'url', message: url.reason };
   }
@@ -114,7 +133,8 @@ function stringRecord(value: unknown): Record<string, string> {
 
 /** Builds the entry once every stage passed; defaults fill the optional fields. */
 function entryOf(raw: Raw, transport: Transport): McpEntry {
-  const enabled = (raw.enabled as boolean | undefined) ?? true;
+  // Both written and contradicting: the server stays off, the safer reading.
+  const enabled = ((raw.enabled as boolean | undefined) ?? true) && raw.disabled !== true;
   if (transport === 'http') {
     return { type: 'http', url: raw.url as string, headers: stringRecord(raw.headers), enabled };
   }

@@ -11,6 +11,7 @@ import {
   occupy,
   rawRequest,
   release,
+  upload,
 } from './test-kit.ts';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
@@ -176,6 +177,32 @@ describe('the guard before the SDK', () => {
     const junk = await rawRequest(port, { headers: auth, body: '{not json' });
     expect(junk.status).toBe(400);
     expect(JSON.parse(junk.body)).toMatchObject({ error: { code: -32700 } });
+  });
+
+  it('reads a body over 4 MiB to its end before the 413, so the client gets the error, not EPIPE', async () => {
+    const auth = { ...MCP_POST_HEADERS, Authorization: `Bearer ${TOKEN}` };
+    for (const chunked of [false, true]) {
+      const result = await upload(port, auth, 6 * 1024 * 1024, chunked);
+      expect(result.errors).toEqual([]);
+      expect(result.status).toBe(413);
+      expect(JSON.parse(result.body)).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Request body too large: the limit is 4 MiB' },
+        id: null,
+      });
+    }
+    // The SDK client reads the JSON-RPC error, and its session goes on.
+    const client = await connect();
+    const huge = client.callTool({
+      name: DOOR_TOOL_NAME,
+      arguments: { message: 'x'.repeat(5 * 1024 * 1024) },
+    });
+    await expect(huge).rejects.toMatchObject({
+      code: 413,
+      message: expect.stringContaining('Request body too large'),
+    });
+    const small = await client.callTool({ name: DOOR_TOOL_NAME, arguments: { message: 'small' } });
+    expect(textOf(small)).toBe('probe-client: small');
   });
 
   it('ends a session on DELETE', async () => {

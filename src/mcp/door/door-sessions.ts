@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, isJSONRPCRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { isJsonContentType, readJsonBody } from './door-body.ts';
+import { DOOR_MAX_BODY_BYTES, isJsonContentType, readJsonBody } from './door-body.ts';
 import { sendJsonRpcError } from './door-guard.ts';
 
 /** What a session's MCP server may ask of its session. */
@@ -104,7 +104,8 @@ export class DoorSessions {
     }
     const body = await readJsonBody(req);
     if (body.kind === 'too_large') {
-      return sendJsonRpcError(res, 413, -32000, 'Request body too large', { Connection: 'close' });
+      const message = `Request body too large: the limit is ${DOOR_MAX_BODY_BYTES / (1024 * 1024)} MiB`;
+      return sendJsonRpcError(res, 413, -32000, message, body.drained ? {} : { Connection: 'close' });
     }
     if (body.kind === 'invalid') return sendJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
     const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];

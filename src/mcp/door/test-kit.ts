@@ -103,3 +103,55 @@ export const MCP_POST_HEADERS = {
   'Content-Type': 'application/json',
   Accept: 'application/json, text/event-stream',
 };
+
+export interface UploadResult extends RawResponse {
+  /** Errors the client saw on its side (EPIPE, ECONNRESET), by code. */
+  errors: string[];
+}
+
+/**
+ * POSTs `bytes` of spaces as fast as the socket takes them, with Content-Length or chunked, and
+ * reports the response and every client-side error until the socket is gone.
+ */
+export function upload(
+  port: number,
+  headers: Record<string, string>,
+  bytes: number,
+  chunked: boolean,
+): Promise<UploadResult> {
+  return new Promise((resolve) => {
+    const result: UploadResult = { status: 0, headers: {}, body: '', errors: [] };
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/mcp',
+        headers: chunked ? headers : { ...headers, 'Content-Length': String(bytes) },
+        agent: false,
+      },
+      (res) => {
+        result.status = res.statusCode ?? 0;
+        result.headers = res.headers;
+        res.on('data', (chunk: Buffer) => (result.body += chunk.toString()));
+        res.on('error', (error: NodeJS.ErrnoException) => result.errors.push(error.code ?? error.message));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => result.errors.push(error.code ?? error.message));
+    req.on('close', () => setImmediate(() => resolve(result)));
+    const piece = Buffer.alloc(256 * 1024, 0x20);
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < bytes) {
+        const size = Math.min(piece.length, bytes - sent);
+        sent += size;
+        if (!req.write(piece.subarray(0, size))) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      req.end();
+    };
+    pump();
+  });
+}

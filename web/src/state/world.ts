@@ -58,9 +58,16 @@ export interface McpServerStatus {
   name: string;
   transport: 'stdio' | 'http' | null;
   enabled: boolean;
+  /** disabled | connecting | connected | retrying | failed | invalid */
   state: string;
   tools: string[];
+  /** Which server tool each offered name calls. */
+  toolNames: { name: string; tool: string }[];
+  /** Tools the server lists that are not offered, and why. */
+  skippedTools: { tool: string; reason: string }[];
   error: string | null;
+  /** When the next connection attempt starts (epoch ms), while retrying. */
+  retryAtMs: number | null;
 }
 
 export interface McpConfigStatus {
