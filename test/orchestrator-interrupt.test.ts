@@ -56,10 +56,11 @@ it('an answer arriving with the interrupt is not delivered: the turn ends as int
   expect(o.orch.interruptTurn(id('a'))).toBe(false);
 });
 
-it("a call aborted in flight keeps its estimate as spent: the chain's next call cannot reserve it back", async () => {
-  // Budget 2,500 effective tokens. A's first call costs 1,200 + 10 × 4 = 1,240; B's call reserves its
-  // first-call floor of 1,000 and is aborted. Refunded, 1,260 would remain and A's next call (est.
-  // 1,240) would pass; kept as spent, 260 remain and A's next call is refused (reserve_short).
+/**
+ * Budget 2,500 effective tokens. A's first call costs 1,200 + 10 × 4 = 1,240 and asks B; B's call
+ * reserves its first-call floor of 1,000 and is aborted (sent or not, as `sent` says).
+ */
+async function askBAndAbortItsCall(sent: boolean) {
   o = await makeOrchestra({ tokenBudget: 2_500 });
   const a = await o.agent('a');
   const b = await o.agent('b');
@@ -67,30 +68,26 @@ it("a call aborted in flight keeps its estimate as spent: the chain's next call 
   await o.start('a', 'b');
   a.script({ ...call('ask_b', { message: 'long job' }), usage: { ...say('').usage, prompt: 1_200 } });
   a.fallback = say('A went on');
-  b.script(untilAborted(() => Promise.reject(new LlmCallAborted('scripted', true))));
+  b.script(untilAborted(() => Promise.reject(new LlmCallAborted('scripted', sent))));
   o.orch.sendUserMessage(id('a'), 'q');
   await waitFor("B's call", () => b.requests.length === 1);
   expect(o.orch.interruptTurn(id('b'))).toBe(true);
   await o.idle();
   expect(o.sink.turns.find((t) => t.agentId === 'b')!.stop).toEqual({ kind: 'interrupted' });
+  return a;
+}
+
+it("a call aborted in flight keeps its estimate as spent: the chain's next call cannot reserve it back", async () => {
+  // Refunded, 1,260 would remain and A's next call (est. 1,240) would pass; kept as spent, 260 remain
+  // and A's next call is refused (reserve_short).
+  const a = await askBAndAbortItsCall(true);
   expect(o.sink.turns.find((t) => t.agentId === 'a')!.stop).toEqual({ kind: 'reserve_short' });
   expect(a.requests).toHaveLength(1);
   expect(o.orch.messages.list().some((m) => m.content === 'A went on')).toBe(false);
 });
 
 it('a call never sent (aborted before it went out) gives its reservation back', async () => {
-  o = await makeOrchestra({ tokenBudget: 2_500 });
-  const a = await o.agent('a');
-  const b = await o.agent('b');
-  await o.connect('a', 'b');
-  await o.start('a', 'b');
-  a.script({ ...call('ask_b', { message: 'long job' }), usage: { ...say('').usage, prompt: 1_200 } });
-  a.fallback = say('A went on');
-  b.script(untilAborted(() => Promise.reject(new LlmCallAborted('scripted', false))));
-  o.orch.sendUserMessage(id('a'), 'q');
-  await waitFor("B's call", () => b.requests.length === 1);
-  o.orch.interruptTurn(id('b'));
-  await o.idle();
+  await askBAndAbortItsCall(false);
   expect(o.sink.turns.find((t) => t.agentId === 'a')!.stop).toEqual({ kind: 'completed' });
   expect(o.orch.messages.list().at(-1)!.content).toBe('A went on');
 });
