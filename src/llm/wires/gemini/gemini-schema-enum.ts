@@ -38,6 +38,7 @@ export function allowedValuesNote(values: readonly unknown[]): string {
     .slice(0, LISTED_VALUES)
     .map((v) => boundedText(JSON.stringify(v) ?? String(v), VALUE_CHARS));
   const more = values.length > LISTED_VALUES ? ` (and ${values.length - LISTED_VALUES} more)` : '';
+  if (values.length === 0) return 'No value is allowed.';
   return values.length === 1 ? `Must be ${shown[0]}.` : `Allowed values: ${shown.join(', ')}${more}.`;
 }
 

@@ -38,6 +38,26 @@ describe('local $ref resolution for Gemini', () => {
     expect(inlineLocalRefs(data)).toEqual(data);
   });
 
+  it('resolves refs under properties named like data keywords (default, enum, const, examples)', () => {
+    const schema = {
+      type: 'object',
+      $defs: {
+        Mode: { type: 'string', enum: ['a', 'b'] },
+        Box: { type: 'object', properties: { w: { type: 'integer' } } },
+      },
+      properties: {
+        default: { $ref: '#/$defs/Mode' },
+        enum: { $ref: '#/$defs/Box' },
+        const: { type: 'object', properties: { examples: { $ref: '#/$defs/Mode' } } },
+      },
+    };
+    expect(toGeminiParameters(schema)?.properties).toEqual({
+      default: { type: 'STRING', enum: ['a', 'b'] },
+      enum: { type: 'OBJECT', properties: { w: { type: 'INTEGER' } } },
+      const: { type: 'OBJECT', properties: { examples: { type: 'STRING', enum: ['a', 'b'] } } },
+    });
+  });
+
   it('follows refs to refs and JSON-pointer escapes (~1, ~0, %25)', () => {
     const schema = {
       properties: { a: { $ref: '#/$defs/a~1b' }, c: { $ref: '#/$defs/t~0il%25de' } },

@@ -22,6 +22,17 @@ const MAX_JSON_DEPTH = 4 * MAX_SCHEMA_DEPTH;
 
 /** Keywords whose values are data, not schemas: a `$ref` key inside them is not a reference. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'example', 'examples']);
+/**
+ * Keywords whose values map names to schemas: their keys are property (or definition) names, never
+ * keywords, so a property called `default` or `enum` is a schema like any other.
+ */
+const NAME_MAP_KEYWORDS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 
 /** Keywords that refer back into the schema dynamically: only meaningful with recursion. */
 const DYNAMIC_REFS = ['$recursiveRef', '$dynamicRef'];
@@ -77,10 +88,20 @@ export function inlineLocalRefs(root: Json): Json {
     const copy: Schema = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof ref === 'string') continue;
-      copy[key] = DATA_KEYWORDS.has(key) ? value : visit(value, refStack, depth + 1);
+      if (DATA_KEYWORDS.has(key)) copy[key] = value;
+      else if (NAME_MAP_KEYWORDS.has(key) && isRecord(value))
+        copy[key] = visitNames(value, refStack, depth + 1);
+      else copy[key] = visit(value, refStack, depth + 1);
     }
     if (typeof ref !== 'string') return copy;
     return mergeSiblings(expand(ref, refStack, depth), copy);
+  };
+
+  /** `properties` and the like: every value is a schema, whatever its name. */
+  const visitNames = (names: Schema, refStack: readonly string[], depth: number): Schema => {
+    const copy: Schema = {};
+    for (const [name, schema] of Object.entries(names)) copy[name] = visit(schema, refStack, depth + 1);
+    return copy;
   };
 
   const expand = (ref: string, refStack: readonly string[], depth: number): Json => {

@@ -73,6 +73,10 @@ describe('toGeminiSchema (JSON Schema -> OpenAPI 3.0 subset, allowlist)', () => 
     expect(golden({ enum: [1, 2.5] })).toBe(
       JSON.stringify({ type: 'NUMBER', description: 'Allowed values: 1, 2.5.' }),
     );
+    // An empty enum admits nothing; the description says so rather than "Allowed values: .".
+    expect(golden({ type: 'integer', enum: [] })).toBe(
+      JSON.stringify({ type: 'INTEGER', description: 'No value is allowed.' }),
+    );
     // Declared string with a stray number: the number could never pass, so it is left out.
     expect(golden({ type: 'string', enum: ['a', 7] })).toBe(JSON.stringify({ type: 'STRING', enum: ['a'] }));
   });
