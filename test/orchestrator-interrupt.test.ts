@@ -91,3 +91,31 @@ it('a call never sent (aborted before it went out) gives its reservation back', 
   expect(o.sink.turns.find((t) => t.agentId === 'a')!.stop).toEqual({ kind: 'completed' });
   expect(o.orch.messages.list().at(-1)!.content).toBe('A went on');
 });
+
+it('an interrupt answered while the turn is still being prepared wins over a crash of the preparation', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const slowBrokenTool = {
+    name: 'slow',
+    wantsReason: false,
+    specFor: async () => {
+      await gate;
+      throw new Error('spec exploded');
+    },
+    execute: async () => '',
+  };
+  o = await makeOrchestra({ tools: { toolsFor: (agent) => (agent === 'b' ? [slowBrokenTool] : []) } });
+  const a = await o.agent('a');
+  await o.agent('b');
+  await o.connect('a', 'b');
+  await o.start('a', 'b');
+  a.script(call('ask_b', { message: 'q' }), (request) => say(`a got: ${request.messages.at(-1)!.content}`));
+  o.orch.sendUserMessage(id('a'), 'go');
+  await waitFor("B's turn", () => o.orch.runtimeIfKnown(id('b'))?.turn !== null);
+  expect(o.orch.interruptTurn(id('b'))).toBe(true);
+  release();
+  await o.idle();
+  // The asker hears "interrupted", not "no answer": the interrupt was promised.
+  expect(o.orch.messages.list().at(-1)!.content).toMatch(/^a got: .*interrupted/);
+  expect(o.lines('turn folded: agent=b')).toHaveLength(1);
+});

@@ -172,7 +172,8 @@ export class HttpLlmBackend implements LlmBackend {
       retryAfter = response.headers.get('retry-after');
       text = await response.text();
     } catch (error) {
-      if (cancel?.aborted && !timeout.aborted) throw new LlmCallAborted(this.name(), true);
+      // The caller's stop wins over a timeout that fired at the same moment: the call was sent either way.
+      if (cancel?.aborted) throw new LlmCallAborted(this.name(), true);
       const timedOut = (error as Error | null)?.name === 'TimeoutError';
       const detail = this.redact(flattenCause(error));
       throw new LlmError(

@@ -39,7 +39,7 @@ export async function runRoundTools(
     const result = await runOne(orch, turn, call);
     if (result.blocked) lastBlocked = call.name;
     else ran += 1;
-    const content = admitOutsideText(result.text, result.ownHead);
+    const content = admitOutsideText(result.text, turn.language, result.ownHead);
     turn.messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content });
   }
   // The loop ends only when every call of the round was blocked: nothing new happened.

@@ -15,6 +15,7 @@ import type { Orchestrator } from './orchestrator.ts';
 import { runRoundTools } from './round-tools.ts';
 import { transfer } from './routing.ts';
 import { finishBudget, finishCompleted, finishFailed, finishInterrupted } from './turn-exits.ts';
+import { settleTurn } from './settle.ts';
 import { prepareTurn } from './turn-prepare.ts';
 import type { Turn } from './turn-state.ts';
 import { addUsage } from './turn-state.ts';
@@ -75,8 +76,15 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
           agentId: runtime.id,
         });
     orch.log.warn(`turn crashed: agent=${runtime.id} error=${core.detail ?? core.code}`);
-    if (turn !== null && !turn.settled) await finishFailed(orch, turn, core).catch(() => undefined);
-    else if (turn === null) orch.failBeforeTurn(runtime, envelope, core);
+    if (turn !== null && !turn.settled) {
+      // A crash inside an exit only settles: that exit already said what it had to.
+      if (turn.exiting) settleTurn(orch, turn, { kind: 'failed', code: core.code });
+      else await finishFailed(orch, turn, core).catch(() => undefined);
+    } else if (turn === null) {
+      // As for a failed preparation: an interrupt answered meanwhile wins, and folds.
+      if (controller.signal.aborted) orch.foldEnvelope(runtime, envelope);
+      else orch.failBeforeTurn(runtime, envelope, core);
+    }
     envelope.replyTo?.({ text: core.message, kind: 'no_answer' });
   } finally {
     handle.settled = true;

@@ -41,7 +41,7 @@ function pushExchange(orch: Orchestrator, turn: Turn, sent: string, replied: str
  * is not delivered). Each exit runs synchronously up to its settle, so no interrupt slips in between.
  */
 function interruptWins(turn: Turn): boolean {
-  return turn.handle.controller.signal.aborted && !turn.settled;
+  return turn.handle.controller.signal.aborted && !turn.exiting;
 }
 
 export async function finishCompleted(
@@ -51,6 +51,7 @@ export async function finishCompleted(
   _last?: ChatResponse,
 ): Promise<void> {
   if (interruptWins(turn)) return finishInterrupted(orch, turn);
+  turn.exiting = true;
   if (completion.handoff) {
     pushExchange(orch, turn, turn.sent, completion.handoff.entry);
     // Only reachable for a requester when transfer was offered anyway: the answer does not come back.
@@ -93,6 +94,7 @@ export async function finishCompleted(
 
 export async function finishFailed(orch: Orchestrator, turn: Turn, error: CoreError): Promise<void> {
   if (interruptWins(turn)) return finishInterrupted(orch, turn);
+  turn.exiting = true;
   orch.log.note(turnFailedLine({ agent: turn.spec.id, code: error.code, reason: error.message }));
   orch.systemLine(orch.text(turn.language).turnFailed(turn.spec.name, error.message));
   turn.envelope.replyTo?.({ text: error.message, kind: 'no_answer' });
@@ -104,6 +106,7 @@ export async function finishFailed(orch: Orchestrator, turn: Turn, error: CoreEr
 
 /** Exit 2a: an in-flight turn was interrupted. Not a failure: the agent stays running. */
 export async function finishInterrupted(orch: Orchestrator, turn: Turn): Promise<void> {
+  turn.exiting = true;
   const t = orch.text(turn.language);
   const requested = turn.handle.interruptRequestedAtMs;
   // Elapsed from the person's request to its detection here; none when it came down the chain.
@@ -122,6 +125,7 @@ export async function finishInterrupted(orch: Orchestrator, turn: Turn): Promise
 /** The next call could not be reserved: the turn closes, the agent keeps running. */
 export async function finishBudget(orch: Orchestrator, turn: Turn, estimateMilli: number): Promise<void> {
   if (interruptWins(turn)) return finishInterrupted(orch, turn);
+  turn.exiting = true;
   const pool = turn.envelope.budget!;
   const fields = budgetStopFieldsFor(turn.spec.id, pool, estimateMilli);
   const reason = fields.reason;

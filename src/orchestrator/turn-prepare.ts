@@ -185,6 +185,7 @@ export async function prepareTurn(
     grounding: null,
     reasoningSummary: '',
     settled: false,
+    exiting: false,
     waves: 0,
   };
   orch.log.note(turnStartLine({ agent: spec.id, hop: envelope.incoming.hop, chars: [...sent].length }));

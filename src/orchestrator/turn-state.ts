@@ -63,6 +63,8 @@ export interface Turn {
   reasoningSummary: string;
   /** Set by the one settle of this turn; a second exit is a bug and is refused. */
   settled: boolean;
+  /** Set when an exit begins: an interrupt no longer redirects it, and a crash inside it only settles. */
+  exiting: boolean;
   /** Plan waves delivered in this turn (the turn line's `waves=`). */
   waves: number;
 }

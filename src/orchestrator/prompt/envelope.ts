@@ -89,14 +89,26 @@ export function attributeSender(label: string, content: string, language: Langua
   return `${envelopeLine(label, language)}\n${defuse(content)}`;
 }
 
+/** Said after outside text whose forged openings were defused, so a model that copies it knows. */
+export const DEFUSED_NOTE: Record<Language, (count: number) => string> = {
+  ja: (count) =>
+    `（送り手の書式に似た括弧 ${count} 個を 〔 に置き換えて表示しています。元の文では 【 または ［ です）`,
+  en: (count) =>
+    `(${count} bracket${count === 1 ? '' : 's'} that looked like a sender envelope ${count === 1 ? 'is' : 'are'} shown as 〔; the original text has 【 or ［ there)`,
+};
+
 /**
  * The one point where text from outside a prompt's own envelope enters a turn's context: every tool
  * result (file read, grep, MCP results and errors), every ask answer and plan bundle, every room_log
  * read. Whatever follows `ownHead` (a head this process wrote itself, such as the room_log reading's
  * real envelope) is defused, so a forged 【Sender: …】 in a file, a server's answer or another servant's
- * reply cannot pass for an envelope.
+ * reply cannot pass for an envelope. When anything was defused a note says so: a model that reads a
+ * file and writes it back must not think the file had 〔 where it has 【.
  */
-export function admitOutsideText(text: string, ownHead = ''): string {
-  if (ownHead !== '' && text.startsWith(ownHead)) return `${ownHead}${defuse(text.slice(ownHead.length))}`;
-  return defuse(text);
+export function admitOutsideText(text: string, language: Language, ownHead = ''): string {
+  const head = ownHead !== '' && text.startsWith(ownHead) ? ownHead : '';
+  const body = text.slice(head.length);
+  const count = body.match(FORGED_OPENING)?.length ?? 0;
+  if (count === 0) return text;
+  return `${head}${defuse(body)}\n\n${DEFUSED_NOTE[language](count)}`;
 }
