@@ -3,6 +3,7 @@
  * (issue 17 §7), and no message grows with its input. In-process through `app.request`, and over a
  * real socket with raw bytes (node:net) for what only the Node server and @hono/node-server see.
  */
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdapter, type AdapterUnderTest } from './helpers/http-adapter.ts';
@@ -178,6 +179,37 @@ describe('refusals over a real socket (the Node server and @hono/node-server)', 
     expectTyped(chunked, 400, 'INVALID_ARGUMENT');
   });
 
+  it('an ordinary command failure after its body was read keeps the connection alive', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const body = '{"agentId":"nope"}';
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: adapter.port,
+            path: '/api/start_agent',
+            method: 'POST',
+            agent,
+            headers: { authorization: `Bearer ${adapter.token}`, 'content-type': 'application/json' },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
+    agent.destroy();
+    expectTyped({ status: answer.status, body: JSON.parse(answer.body) }, 404, 'AGENT_NOT_FOUND');
+    expect(answer.connection).toBe('keep-alive');
+  });
+
   it.each([
     ['a malformed request line', 'BLAH\r\n\r\n', 400, 'INVALID_ARGUMENT'],
     [
@@ -216,6 +248,12 @@ describe('refusals over a real socket (the Node server and @hono/node-server)', 
       `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n${extra}\r\n`;
     expectTyped(await raw(adapter.port, upgrade('/elsewhere', 'localhost')), 404, 'UNKNOWN_COMMAND');
     expectTyped(await raw(adapter.port, upgrade('/api/events', 'evil.example')), 403, 'FORBIDDEN');
+    // The absolute form names another host whatever Host says, as for plain requests.
+    expectTyped(
+      await raw(adapter.port, upgrade(`ws://evil.example/api/events?token=${adapter.token}`, 'localhost')),
+      403,
+      'FORBIDDEN',
+    );
     expectTyped(await raw(adapter.port, upgrade('/api/events', 'localhost')), 401, 'UNAUTHORIZED');
     const badKey = await raw(
       adapter.port,

@@ -52,7 +52,8 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     // A bug: leave a trace (the error's class only; messages may carry data).
     if (internal) log.warn(`internal error: path=${c.req.path.slice(0, 80)} error=${(error as Error).name}`);
     // The unread rest of a refused body would be taken for the next request on this socket.
-    if (payload.code === 'PAYLOAD_TOO_LARGE' || carriesBody(c.req.raw.headers))
+    // A body read to its end leaves nothing behind: keep-alive stays for ordinary command failures.
+    if (payload.code === 'PAYLOAD_TOO_LARGE' || (carriesBody(c.req.raw.headers) && !c.req.raw.bodyUsed))
       c.header('Connection', 'close');
     return c.json(payload, status as 400);
   });

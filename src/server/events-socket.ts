@@ -69,7 +69,9 @@ export function attachEventsSocket(
         return refuse(socket, new CoreError('INVALID_ARGUMENT', 'the request target cannot be read'));
       }
       if (url.pathname !== EVENTS_PATH) return refuse(socket, refusals.route());
-      if (!isLoopbackHost(request.headers.host)) return refuse(socket, refusals.host());
+      // The URL's host too, as in app.ts: an absolute-form target names the host the request is for.
+      if (!isLoopbackHost(request.headers.host) || !isLoopbackHost(url.host))
+        return refuse(socket, refusals.host());
       if (!isOwnOrigin(request.headers.origin, port())) return refuse(socket, refusals.origin());
       const offered = request.headers['sec-websocket-protocol'];
       if (!tokenMatches(upgradeToken(url, offered), token)) return refuse(socket, refusals.token());
