@@ -16,7 +16,7 @@ import { toGeminiParameters } from '../../src/llm/wires/gemini/gemini-declaratio
 import { geminiParametersViolations } from '../../src/llm/wires/gemini/gemini-schema-rules.ts';
 import { chatRequest, geminiContext } from '../../src/llm/wires/gemini/gemini-test-helpers.ts';
 import { geminiWire } from '../../src/llm/wires/gemini/index.ts';
-import { EVERYTHING, FILESYSTEM } from './servers.ts';
+import { EVERYTHING, FILESYSTEM, SCRIPTED } from './servers.ts';
 
 async function listTools(args: string[]): Promise<Tool[]> {
   const client = new Client(
@@ -88,6 +88,40 @@ const EXPECTED: Record<string, string[]> = {
   ],
 };
 
+/** What MCP servers in the wild declare and Gemini refuses as is: numbers in enums, consts, $refs. */
+const AWKWARD_TOOLS = [
+  {
+    name: 'set_level',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        level: { type: 'integer', enum: [1, 2, 3], description: 'Log level.' },
+        verbose: { type: 'boolean', const: true },
+        unit: { $ref: '#/$defs/Unit' },
+        default: { $ref: '#/$defs/Box' },
+      },
+      required: ['level', 'unit'],
+      $defs: {
+        Unit: { type: 'string', enum: ['m', 'km'] },
+        Box: { type: 'object', properties: { width: { type: 'number' } } },
+      },
+    },
+  },
+  {
+    name: 'tree',
+    inputSchema: {
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/Node' } },
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+        },
+      },
+    },
+  },
+];
+
 let allowed: string;
 const servers: Record<string, Tool[]> = {};
 
@@ -95,6 +129,7 @@ beforeAll(async () => {
   allowed = mkdtempSync(join(tmpdir(), 'fuseforks-gemini-fs-'));
   servers.everything = await listTools([EVERYTHING, 'stdio']);
   servers.filesystem = await listTools([FILESYSTEM, allowed]);
+  servers.awkward = await listTools([SCRIPTED, JSON.stringify(AWKWARD_TOOLS)]);
 }, 60_000);
 afterAll(() => rmSync(allowed, { recursive: true, force: true }));
 
@@ -133,5 +168,35 @@ describe.each(['everything', 'filesystem'])('every tool schema of server-%s, for
     for (const d of declarations) {
       if (d.parameters !== undefined) expect(geminiParametersViolations(d.parameters), d.name).toEqual([]);
     }
+  });
+});
+
+describe('tool schemas Gemini refuses as they are, listed by a real stdio server', () => {
+  it('numbers and booleans move into the description, $refs are resolved, a recursive tool is refused', () => {
+    const specs: ToolSpec[] = servers.awkward!.map((t) => ({
+      name: t.name,
+      description: t.description ?? '',
+      parameters: t.inputSchema as Record<string, unknown>,
+    }));
+    const request = chatRequest({ tools: specs });
+    expect(geminiWire.toolRefusals?.(request)).toEqual([
+      { tool: 'tree', reason: expect.stringContaining('recursive') },
+    ]);
+    const body = geminiWire.encode(request, geminiContext()) as {
+      tools: { functionDeclarations: { name: string; parameters?: Record<string, unknown> }[] }[];
+    };
+    const declarations = body.tools[0]!.functionDeclarations;
+    expect(declarations.map((d) => d.name)).toEqual(['set_level']);
+    expect(geminiParametersViolations(declarations[0]!.parameters)).toEqual([]);
+    expect(declarations[0]!.parameters).toEqual({
+      type: 'OBJECT',
+      properties: {
+        level: { type: 'INTEGER', description: 'Log level. Allowed values: 1, 2, 3.' },
+        verbose: { type: 'BOOLEAN', description: 'Must be true.' },
+        unit: { type: 'STRING', enum: ['m', 'km'] },
+        default: { type: 'OBJECT', properties: { width: { type: 'NUMBER' } } },
+      },
+      required: ['level', 'unit'],
+    });
   });
 });
