@@ -95,3 +95,19 @@ it('a client that goes away mid-call interrupts the reception and frees the door
   await pending;
   await expectInterruptedThenServed();
 });
+
+it('a call still running when the door is switched off gets its answer before the door closes', async () => {
+  fake.enqueue({ hold: true });
+  const { client, transport } = await connectClient(url, token, 'claude-code');
+  // Without an answer the client would wait for its own timeout (600 s in the README's config).
+  const pending = client.callTool({ name: 'ask_fuseforks', arguments: { message: 'slow one' } }, undefined, {
+    timeout: 15_000,
+  }) as Promise<ToolResult>;
+  await fake.waitForRequests(1);
+  await v.ok('set_mcp_server_settings', { enabled: false, port: Number(new URL(url).port) });
+  const result = await pending;
+  expect(result.isError).toBe(true);
+  expect(result.content[0]!.text).toBe('The request to desk（Desk） was interrupted.');
+  await fake.waitForAborts(1);
+  await transport.close().catch(() => undefined);
+});

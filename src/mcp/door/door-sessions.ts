@@ -10,6 +10,8 @@ import { sendJsonRpcError } from './door-guard.ts';
 export interface SessionHooks {
   /** Aborts when the HTTP request carrying this JSON-RPC request is dropped before its answer. */
   hangUpSignal(requestId: RequestId): AbortSignal | undefined;
+  /** Aborts when the door closes: a request still running is answered (interrupted) before it goes. */
+  closing: AbortSignal;
 }
 
 interface DoorSession {
@@ -28,6 +30,8 @@ export interface SessionLimits {
 }
 
 export const DOOR_MAX_SESSIONS = 64;
+/** How long a closing door waits for the answers of interrupted requests to reach their clients. */
+export const DOOR_CLOSE_GRACE_MS = 2_000;
 export const DOOR_SESSION_IDLE_MS = 60 * 60 * 1000;
 
 /**
@@ -36,6 +40,7 @@ export const DOOR_SESSION_IDLE_MS = 60 * 60 * 1000;
  */
 export class DoorSessions {
   private readonly sessions = new Map<string, DoorSession>();
+  private readonly closing = new AbortController();
 
   private readonly maxSessions: number;
   private readonly idleMs: number;
@@ -86,9 +91,18 @@ export class DoorSessions {
     void session.server.close().catch(() => undefined);
   }
 
-  /** Closes every session; each transport's close aborts the requests still running in it. */
-  async closeAll(): Promise<void> {
+  /**
+   * Closes every session. Requests still running are interrupted first and their answers sent (for at
+   * most `graceMs`): closing a transport with a request in it would leave that client waiting for an
+   * answer that never comes, until its own timeout (600 s in the README's Claude Code config).
+   */
+  async closeAll(graceMs = DOOR_CLOSE_GRACE_MS): Promise<void> {
+    this.closing.abort(new Error('the door is closing'));
     const all = [...this.sessions.values()];
+    const deadline = Date.now() + graceMs;
+    while (all.some((session) => session.hangUps.size > 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     this.sessions.clear();
     await Promise.allSettled(all.map((session) => session.server.close()));
   }
@@ -124,7 +138,10 @@ export class DoorSessions {
   /** A new session for an initialize request; it is kept only once the SDK has initialized it. */
   private async open(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
     const hangUps = new Map<string, AbortSignal>();
-    const server = this.makeServer({ hangUpSignal: (id) => hangUps.get(requestKey(id)) });
+    const server = this.makeServer({
+      hangUpSignal: (id) => hangUps.get(requestKey(id)),
+      closing: this.closing.signal,
+    });
     let session: DoorSession | null = null;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
