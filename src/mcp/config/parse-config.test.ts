@@ -21,6 +21,23 @@ describe('parseMcpConfig: the file', () => {
     expect(parseMcpConfig('{"globalShortcut": "Ctrl+Space"}')).toEqual({ ok: true, servers: [] });
   });
 
+  it('refuses servers under a key that is not read, naming the form, never as zero servers', () => {
+    const entry = { command: 'node', args: ['server.js'] };
+    const vscodeSettings = parseMcpConfig(JSON.stringify({ mcp: { servers: { e: entry } } }));
+    expect(vscodeSettings).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('VS Code settings.json'),
+    });
+    const zed = parseMcpConfig(JSON.stringify({ context_servers: { e: entry } }));
+    expect(zed).toMatchObject({ ok: false, message: expect.stringContaining('Zed') });
+    const wrongCase = parseMcpConfig(JSON.stringify({ mcpservers: { e: entry } }));
+    expect(wrongCase).toMatchObject({ ok: false, message: expect.stringContaining('exactly "mcpServers"') });
+    const http = parseMcpConfig(JSON.stringify({ tools: { remote: { url: 'https://x.example/mcp' } } }));
+    expect(http).toMatchObject({ ok: false, message: expect.stringContaining('"tools", which is not read') });
+    for (const read of [vscodeSettings, zed, wrongCase, http])
+      expect((read as { message: string }).message).toContain('Read forms: "mcpServers"');
+  });
+
   it('reads an empty mcpServers as zero servers', () => {
     expect(parseMcpConfig('{"mcpServers": {}}')).toEqual({ ok: true, servers: [] });
   });

@@ -37,8 +37,44 @@ function serversKey(root: Record<string, unknown>): keyof typeof FORMS | null | 
   return vscode ? 'servers' : null;
 }
 
+/** An object whose values look like server entries (`command` or `url`): servers in another form. */
+function holdsServers(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  return Object.values(value).some(
+    (entry) => isPlainObject(entry) && (Object.hasOwn(entry, 'command') || Object.hasOwn(entry, 'url')),
+  );
+}
+
 /**
- * Empty (or whitespace-only) text is zero servers, and so is an object without "mcpServers". Parse
+ * A file whose servers sit under a key that is not read is never taken as zero servers (issue 17: a
+ * pasted config must not be saved silently as 0 servers): the message names the form it looks like
+ * and the forms that are read. Other files without a server list (a Claude Desktop config with only
+ * its own settings) are zero servers, as before.
+ */
+function unreadForm(root: Record<string, unknown>): McpConfigRead | null {
+  const mcp = root.mcp;
+  const key = Object.keys(root).find((k) => holdsServers(root[k]));
+  let hint: string;
+  if (isPlainObject(mcp) && holdsServers(mcp.servers)) {
+    hint = 'it looks like VS Code settings.json ("mcp": {"servers": …}): paste the object inside "mcp"';
+  } else if (key === undefined) {
+    return null;
+  } else if (key.toLowerCase() === 'context_servers') {
+    hint = 'it looks like a Zed settings file ("context_servers"): put the entries under "mcpServers"';
+  } else if (key.toLowerCase().replace(/[_-]/g, '') === 'mcpservers') {
+    hint = `the key is written ${JSON.stringify(key.slice(0, 40))}; it must be exactly "mcpServers"`;
+  } else {
+    hint = `the servers seem to be under ${JSON.stringify(key.slice(0, 40))}, which is not read`;
+  }
+  return {
+    ok: false,
+    message: `no server list that can be read: ${hint}. Read forms: ${FORMS.mcpServers} (Claude Desktop, Claude Code) or ${FORMS.servers}`,
+  };
+}
+
+/**
+ * Empty (or whitespace-only) text is zero servers, and so is an object without a server list, unless
+ * its servers sit under a key that is not read (unreadForm). Parse
  * messages give line and column only: the text may hold tokens. A leading BOM (Windows editors)
  * is skipped.
  */
@@ -55,7 +91,7 @@ export function parseMcpConfig(text: string): McpConfigRead {
     return { ok: false, message: `the top level must be a JSON object, not ${kindOf(root)}` };
   }
   const rootKey = serversKey(root);
-  if (rootKey === null) return { ok: true, servers: [] };
+  if (rootKey === null) return unreadForm(root) ?? { ok: true, servers: [] };
   if (typeof rootKey !== 'string') return rootKey;
   const servers = root[rootKey];
   if (!isPlainObject(servers)) {
