@@ -6,7 +6,6 @@ import {
   expandMcpEntry,
   formatEntryProblem,
   readMcpConfig,
-  toolRefKey,
   type ServerConfig,
 } from '../config/index.ts';
 import { mcpTool } from './mcp-tool.ts';
@@ -89,8 +88,6 @@ export class McpServerSet {
   private closed = false;
   private opened: Promise<void> = Promise.resolve();
   private named: NamedTool[] = [];
-  /** Names handed out so far, by tool: a tool keeps its name while no other one holds it. */
-  private readonly given = new Map<string, string>();
 
   constructor(private readonly options: ServerSetOptions) {}
 
@@ -147,26 +144,26 @@ export class McpServerSet {
     return { ...base, link };
   }
 
-  /** A server's state or tools changed: names are given again over the whole file, in file order. */
+  /**
+   * A server's state or tools changed: names are given again over the whole file. They depend on the
+   * configured servers (every slot, connected or not) and each one's tools, not on who came first.
+   */
   private changed(): void {
     if (this.closed) return;
-    const entries = this.slots.flatMap((slot) =>
-      (slot.link?.tools() ?? []).map((tool) => ({ slot, link: slot.link!, tool })),
+    const live = this.slots.flatMap((slot) => (slot.link === null ? [] : [{ slot, link: slot.link }]));
+    const lists = live.map(({ slot, link }) => ({ slot, link, tools: link.tools() }));
+    const names = assignMcpToolNames(
+      this.slots.map((slot) => slot.name),
+      lists.map(({ slot, tools }) => ({ server: slot.name, tools: tools.map((tool) => tool.name) })),
     );
-    const refs = entries.map((entry) => ({ server: entry.slot.name, tool: entry.tool.name }));
-    const names = assignMcpToolNames(refs, this.given);
-    this.named = entries.map((entry, index) => {
-      const name = names[index]!;
-      this.given.set(toolRefKey(refs[index]!), name);
-      const tool = mcpTool({
-        server: entry.slot.name,
-        tool: entry.tool,
-        name,
-        link: entry.link,
-        callTimeoutMs: this.options.timings.callTimeoutMs,
-      });
-      return { slot: entry.slot, name, tool, serverTool: entry.tool.name };
-    });
+    this.named = lists.flatMap(({ slot, link, tools }, server) =>
+      tools.map((tool, index) => {
+        const name = names[server]![index]!;
+        const callTimeoutMs = this.options.timings.callTimeoutMs;
+        const agentTool = mcpTool({ server: slot.name, tool, name, link, callTimeoutMs });
+        return { slot, name, tool: agentTool, serverTool: tool.name };
+      }),
+    );
     this.options.onChange();
   }
 
