@@ -61,5 +61,8 @@ it('gives the plain name to the server first in the file, whichever connects fir
   expect(mapping()).toEqual(slowFirst);
   const plain = kit.tool('docs_v2__get_page');
   expect(await plain.execute({}, kit.ctx())).toBe('called get.page');
-  expect(kit.server('docs.v2').toolNames[0]).toEqual({ name: 'docs_v2__get_page', tool: 'get.page' });
+  expect(kit.server('docs.v2').toolNames[0]).toMatchObject({
+    name: 'docs_v2__get_page',
+    tool: 'get.page',
+  });
 });

@@ -67,9 +67,9 @@ describe('which tools are offered', () => {
     expect(first.tools[2]).toMatch(/^docs_v2__fetch_very_.*_[0-9a-f]{6}$/);
     expect(first.tools[2]!.length).toBeLessThanOrEqual(64);
     expect(first.toolNames).toEqual([
-      { name: first.tools[0], tool: 'get.page' },
-      { name: first.tools[1], tool: 'get_page' },
-      { name: first.tools[2], tool: long },
+      { name: first.tools[0], tool: 'get.page', hiddenFor: [] },
+      { name: first.tools[1], tool: 'get_page', hiddenFor: [] },
+      { name: first.tools[2], tool: long, hiddenFor: [] },
     ]);
     expect(await kit.tool(first.tools[1]!).execute({}, kit.ctx())).toBe('called get_page');
     expect(await kit.tool(first.tools[2]!).execute({}, kit.ctx())).toBe(`called ${long}`);

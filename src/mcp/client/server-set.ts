@@ -24,10 +24,10 @@ export interface McpServerStatus {
   transport: 'stdio' | 'http' | null;
   enabled: boolean;
   state: McpServerState;
-  /** The namespaced names the model sees, in the server's order. */
+  /** The namespaced names the model sees, in the server's order (see `toolNames[].hiddenFor`). */
   tools: string[];
   /** Which server tool each of those names calls (names are folded, cut and made distinct). */
-  toolNames: { name: string; tool: string }[];
+  toolNames: McpToolNameStatus[];
   /** Tools the server lists that are not offered, and why. */
   skippedTools: { tool: string; reason: string }[];
   /** Never a header value or a response body. */
@@ -36,6 +36,18 @@ export interface McpServerStatus {
   pid: number | null;
   /** When the next connection attempt starts (epoch ms), while `retrying`. */
   retryAtMs: number | null;
+}
+
+/** One offered name and the server tool it calls. */
+export interface McpToolNameStatus {
+  name: string;
+  tool: string;
+  /**
+   * The running agents that do not get this shared tool, because one of their own MCP tools has the
+   * same name (it wins, ledger §5.3). Names are distinct within one mcp.json, not across the shared
+   * file and an agent's. Always empty for an agent's own servers.
+   */
+  hiddenFor: AgentId[];
 }
 
 /** The servers of one mcp.json: the shared one (`agentId` null) or an agent's. */
@@ -182,7 +194,7 @@ export class McpServerSet {
       enabled: slot.enabled,
       state,
       tools: mine.map((named) => named.name),
-      toolNames: mine.map((named) => ({ name: named.name, tool: named.serverTool })),
+      toolNames: mine.map((named) => ({ name: named.name, tool: named.serverTool, hiddenFor: [] })),
       skippedTools: (link?.skipped() ?? []).map(({ tool, reason }) => ({ tool, reason })),
       error: slot.problem ?? link?.error ?? null,
       pid: link?.pid() ?? null,
