@@ -24,6 +24,8 @@ export interface ConnectedServer extends ToolListing {
 
 export interface ConnectOptions {
   timeoutMs: number;
+  /** A stdio entry's command as the file writes it (before `${VAR}`), the form messages show. */
+  commandAsWritten?: string;
   /** Called once when the connection ends without our close (the server exited or hung up). */
   onLost: () => void;
   /** Aborted when the connection is no longer wanted (its set closed): a half-made one is torn down. */
@@ -37,23 +39,38 @@ export interface ConnectOptions {
   onTransportError?: () => void;
 }
 
+/**
+ * The command for a message: as the file writes it, since a `${VAR}` in it may hold a secret that
+ * the status and the log must never show.
+ */
+function shownCommand(command: string, written: string | undefined): string {
+  if (written === undefined || written === command) return command;
+  return `${written} (after expanding its variables)`;
+}
+
 /** The program to start: a bare name through PATH (which-style), a path as written. */
-async function resolveCommand(entry: McpStdioEntry): Promise<string> {
+async function resolveCommand(entry: McpStdioEntry, written: string | undefined): Promise<string> {
   const { command } = entry;
+  const shown = shownCommand(command, written);
   if (isAbsolute(command) || command.includes('/') || command.includes('\\')) {
     try {
       await access(command, constants.X_OK);
       return command;
     } catch {
-      throw new McpLocalError(`command not found or not executable: ${command}`, { final: true });
+      throw new McpLocalError(`command not found or not executable: ${shown}`, { final: true });
     }
   }
   const found = await resolveProgram(command, process.env.PATH, currentHost());
-  if (found === null) throw new McpLocalError(`command not found on PATH: ${command}`, { final: true });
+  if (found === null) throw new McpLocalError(`command not found on PATH: ${shown}`, { final: true });
   return found;
 }
 
-async function transportFor(entry: McpEntry): Promise<Transport> {
+/**
+ * No message built here shows an expanded value: the command only as written (above); a failed
+ * spawn or fetch is described by its errno code or HTTP status (describeMcpError), never by the
+ * args, env, url or headers it was given.
+ */
+async function transportFor(entry: McpEntry, writtenCommand: string | undefined): Promise<Transport> {
   if (entry.type === 'http') {
     return new StreamableHTTPClientTransport(new URL(entry.url), {
       requestInit: { headers: entry.headers },
@@ -67,7 +84,7 @@ async function transportFor(entry: McpEntry): Promise<Transport> {
     });
   }
   return new StdioClientTransport({
-    command: await resolveCommand(entry),
+    command: await resolveCommand(entry, writtenCommand),
     args: entry.args,
     env: { ...getDefaultEnvironment(), ...entry.env },
     // The server's stderr may echo its environment (where people put tokens): never read it.
@@ -121,7 +138,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
   });
   deadline.catch(() => {});
   try {
-    const transport = await Promise.race([transportFor(entry), deadline]);
+    const transport = await Promise.race([transportFor(entry, options.commandAsWritten), deadline]);
     client.onclose = () => {
       if (!closing) options.onLost();
     };

@@ -148,6 +148,7 @@ export class McpServerSet {
       name,
       scope: this.label,
       entry: expanded.entry,
+      commandAsWritten: entry.type === 'stdio' ? entry.command : undefined,
       timings: this.options.timings,
       log: this.options.log,
       now: this.options.now,
