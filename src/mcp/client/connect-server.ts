@@ -7,11 +7,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { currentHost } from '../../tools/run/host.ts';
 import { resolveProgram } from '../../tools/run/resolve-program.ts';
 import type { McpEntry, McpStdioEntry } from '../config/index.ts';
-import { isTransportTooLarge, McpLocalError } from './connect-error.ts';
+import { formatLimit, isTransportTooLarge, McpLocalError } from './connect-error.ts';
 import { listServerTools, type ToolListing } from './list-tools.ts';
-
-/** The ledger's connect + handshake limit. */
-export const MCP_CONNECT_TIMEOUT_MS = 30_000;
 
 export interface ConnectedServer extends ToolListing {
   client: Client;
@@ -23,6 +20,7 @@ export interface ConnectedServer extends ToolListing {
 }
 
 export interface ConnectOptions {
+  /** The connect + handshake limit (MCP_CONNECT_TIMEOUT_MS of timings.ts unless a test sets it). */
   timeoutMs: number;
   /** A stdio entry's command as the file writes it (before `${VAR}`), the form messages show. */
   commandAsWritten?: string;
@@ -129,7 +127,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
   let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new McpLocalError(`no handshake within ${Math.round(options.timeoutMs / 1000)} s`)),
+      () => reject(new McpLocalError(`no handshake within ${formatLimit(options.timeoutMs)}`)),
       options.timeoutMs,
     );
     onAbort = () => reject(new McpLocalError('closed before the handshake finished'));
