@@ -18,7 +18,8 @@ const NO_MCP: McpToolSource = {
  * The tools an agent is offered after the topology tools (ledger part 1 §5.3): the shared registry
  * (bundled tools filtered by `enabledTools` and the work folder, then shared MCP), then the agent's own
  * MCP tools. On a name clash the agent's own tool wins; otherwise the first of a name is kept, so a
- * request never carries two tools of one name.
+ * request never carries two tools of one name. A shared MCP tool hidden this way is not dropped in
+ * silence: mcp_status marks it hidden for the agent (markHiddenSharedTools, the same rule by name).
  */
 export class VillageToolRegistry implements ToolRegistry {
   constructor(

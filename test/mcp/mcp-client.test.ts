@@ -112,7 +112,7 @@ describe('shared servers', () => {
     await kit.remake({ timeoutMs: 700, retry: { initialMs: 60_000, maxMs: 60_000 } });
     writeShared({ silent: { command: 'node', args: ['-e', script] } });
     await kit.openShared();
-    expect(server('silent')).toMatchObject({ state: 'retrying', error: 'no handshake within 1 s' });
+    expect(server('silent')).toMatchObject({ state: 'retrying', error: 'no handshake within 700 ms' });
     expect(server('silent').retryAtMs).toBeGreaterThan(Date.now());
     const pid = Number(readFileSync(pidFile, 'utf8'));
     await until(() => !isAlive(pid), 'the silent server to be killed');

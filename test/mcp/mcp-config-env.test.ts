@@ -37,6 +37,33 @@ describe('${VAR} in mcp.json', () => {
     );
   });
 
+  it('shows a command as written, never what its variables hold, in the status and the log', async () => {
+    const secret = 'sk-secret-value-0123456789';
+    await kit.remake({
+      env: { ...process.env, FF_TEST_CMD: secret, FF_TEST_DIR: secret, FF_TEST_URL: `${secret}:x` },
+    });
+    kit.writeShared({
+      onpath: { command: '${FF_TEST_CMD}' },
+      bypath: { command: '/nonexistent/${FF_TEST_DIR}/server' },
+      scheme: { type: 'http', url: '${FF_TEST_URL}' },
+    });
+    await kit.openShared();
+    expect(kit.server('onpath')).toMatchObject({
+      state: 'failed',
+      error: 'command not found on PATH: ${FF_TEST_CMD} (after expanding its variables)',
+    });
+    expect(kit.server('bypath')).toMatchObject({
+      state: 'failed',
+      error:
+        'command not found or not executable: /nonexistent/${FF_TEST_DIR}/server (after expanding its variables)',
+    });
+    expect(kit.server('scheme').state).toBe('invalid');
+    expect(kit.server('scheme').error).toContain('url: after expanding variables: its scheme is not allowed');
+    const shown = JSON.stringify([kit.manager.status(), kit.log.lines]);
+    expect(shown).toContain('${FF_TEST_CMD}');
+    expect(shown).not.toContain('sk-secret');
+  });
+
   it('names an unset variable without a default and starts nothing', async () => {
     kit.writeShared({ everything: everythingStdio({ env: { TOKEN: '${FF_TEST_TOKEN_NOT_SET}' } }) });
     await kit.openShared();

@@ -15,7 +15,7 @@ import {
   waitForMessage,
   type TestVillage,
 } from '../helpers/village-server.ts';
-import { EVERYTHING, everythingStdio, isAlive, until } from './servers.ts';
+import { everythingStdio, gatedStdio, isAlive, until } from './servers.ts';
 
 let fake: FakeProvider;
 let v: TestVillage;
@@ -159,7 +159,6 @@ it('never holds a turn for a server still connecting; a late server joins from t
   const pidFile = join(v.root, 'silent.pid');
   const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
   const go = join(v.root, 'go');
-  const gated = join(import.meta.dirname, 'fixtures', 'gated-server.mjs');
   await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev' });
   await v.ok('write_config_file', {
     agentId: 'dev',
@@ -168,7 +167,7 @@ it('never holds a turn for a server still connecting; a late server joins from t
       ready: everythingStdio(),
       // Never answers its handshake (the limit is 30 s): no turn may wait for it.
       silent: { command: 'node', args: ['-e', script] },
-      late: { command: 'node', args: [gated, go, process.execPath, EVERYTHING, 'stdio'] },
+      late: gatedStdio(go, everythingStdio()),
     }),
   });
   const stateOf = async (name: string) =>

@@ -109,6 +109,13 @@ export function scriptedStdio(tools: unknown[]): Record<string, unknown> {
   return { command: 'node', args: [SCRIPTED, JSON.stringify(tools)] };
 }
 
+export const GATED = join(import.meta.dirname, 'fixtures', 'gated-server.mjs');
+
+/** `inner` (a stdio entry run by node) whose handshake waits until the file `gate` exists. */
+export function gatedStdio(gate: string, inner: Record<string, unknown>): Record<string, unknown> {
+  return { command: 'node', args: [GATED, gate, process.execPath, ...(inner.args as string[])] };
+}
+
 /** A tool definition as a server lists it (schema `{type: "object"}` unless given). */
 export function listed(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { name, inputSchema: { type: 'object' }, ...extra };

@@ -7,11 +7,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { currentHost } from '../../tools/run/host.ts';
 import { resolveProgram } from '../../tools/run/resolve-program.ts';
 import type { McpEntry, McpStdioEntry } from '../config/index.ts';
-import { isTransportTooLarge, McpLocalError } from './connect-error.ts';
+import { formatLimit, isTransportTooLarge, McpLocalError } from './connect-error.ts';
 import { listServerTools, type ToolListing } from './list-tools.ts';
-
-/** The ledger's connect + handshake limit. */
-export const MCP_CONNECT_TIMEOUT_MS = 30_000;
 
 export interface ConnectedServer extends ToolListing {
   client: Client;
@@ -23,7 +20,10 @@ export interface ConnectedServer extends ToolListing {
 }
 
 export interface ConnectOptions {
+  /** The connect + handshake limit (MCP_CONNECT_TIMEOUT_MS of timings.ts unless a test sets it). */
   timeoutMs: number;
+  /** A stdio entry's command as the file writes it (before `${VAR}`), the form messages show. */
+  commandAsWritten?: string;
   /** Called once when the connection ends without our close (the server exited or hung up). */
   onLost: () => void;
   /** Aborted when the connection is no longer wanted (its set closed): a half-made one is torn down. */
@@ -37,23 +37,38 @@ export interface ConnectOptions {
   onTransportError?: () => void;
 }
 
+/**
+ * The command for a message: as the file writes it, since a `${VAR}` in it may hold a secret that
+ * the status and the log must never show.
+ */
+function shownCommand(command: string, written: string | undefined): string {
+  if (written === undefined || written === command) return command;
+  return `${written} (after expanding its variables)`;
+}
+
 /** The program to start: a bare name through PATH (which-style), a path as written. */
-async function resolveCommand(entry: McpStdioEntry): Promise<string> {
+async function resolveCommand(entry: McpStdioEntry, written: string | undefined): Promise<string> {
   const { command } = entry;
+  const shown = shownCommand(command, written);
   if (isAbsolute(command) || command.includes('/') || command.includes('\\')) {
     try {
       await access(command, constants.X_OK);
       return command;
     } catch {
-      throw new McpLocalError(`command not found or not executable: ${command}`, { final: true });
+      throw new McpLocalError(`command not found or not executable: ${shown}`, { final: true });
     }
   }
   const found = await resolveProgram(command, process.env.PATH, currentHost());
-  if (found === null) throw new McpLocalError(`command not found on PATH: ${command}`, { final: true });
+  if (found === null) throw new McpLocalError(`command not found on PATH: ${shown}`, { final: true });
   return found;
 }
 
-async function transportFor(entry: McpEntry): Promise<Transport> {
+/**
+ * No message built here shows an expanded value: the command only as written (above); a failed
+ * spawn or fetch is described by its errno code or HTTP status (describeMcpError), never by the
+ * args, env, url or headers it was given.
+ */
+async function transportFor(entry: McpEntry, writtenCommand: string | undefined): Promise<Transport> {
   if (entry.type === 'http') {
     return new StreamableHTTPClientTransport(new URL(entry.url), {
       requestInit: { headers: entry.headers },
@@ -67,7 +82,7 @@ async function transportFor(entry: McpEntry): Promise<Transport> {
     });
   }
   return new StdioClientTransport({
-    command: await resolveCommand(entry),
+    command: await resolveCommand(entry, writtenCommand),
     args: entry.args,
     env: { ...getDefaultEnvironment(), ...entry.env },
     // The server's stderr may echo its environment (where people put tokens): never read it.
@@ -112,7 +127,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
   let onAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new McpLocalError(`no handshake within ${Math.round(options.timeoutMs / 1000)} s`)),
+      () => reject(new McpLocalError(`no handshake within ${formatLimit(options.timeoutMs)}`)),
       options.timeoutMs,
     );
     onAbort = () => reject(new McpLocalError('closed before the handshake finished'));
@@ -121,7 +136,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
   });
   deadline.catch(() => {});
   try {
-    const transport = await Promise.race([transportFor(entry), deadline]);
+    const transport = await Promise.race([transportFor(entry, options.commandAsWritten), deadline]);
     client.onclose = () => {
       if (!closing) options.onLost();
     };

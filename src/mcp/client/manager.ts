@@ -2,6 +2,7 @@ import type { AgentId } from '../../domain/ids.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import type { AgentTool } from '../../orchestrator/tool.ts';
 import type { VillagePaths } from '../../world/paths.ts';
+import { markHiddenSharedTools } from './hidden-tools.ts';
 import { McpServerSet, type McpConfigStatus } from './server-set.ts';
 import {
   MCP_CALL_TIMEOUT_MS,
@@ -110,10 +111,9 @@ export class McpManager {
   }
 
   status(): McpStatusView {
-    return {
-      shared: this.shared?.status() ?? null,
-      agents: [...this.perAgent.values()].map((set) => set.status()),
-    };
+    const agents = [...this.perAgent.values()].map((set) => set.status());
+    const shared = this.shared?.status() ?? null;
+    return { shared: shared === null ? null : markHiddenSharedTools(shared, agents), agents };
   }
 
   async close(): Promise<void> {

@@ -17,6 +17,8 @@ export interface ServerLinkOptions {
   scope: string;
   /** Valid, enabled and with its variables expanded. */
   entry: McpEntry;
+  /** A stdio entry's command as the file writes it: messages show this, never the expanded one. */
+  commandAsWritten?: string;
   timings: McpTimings;
   log: DiagLog;
   now: () => number;
@@ -94,6 +96,7 @@ export class ServerLink {
     try {
       connection = await connectServer(this.options.entry, {
         timeoutMs: this.options.timings.connectTimeoutMs,
+        commandAsWritten: this.options.commandAsWritten,
         signal: this.closing.signal,
         onLost: () => {
           if (connection === undefined) return;

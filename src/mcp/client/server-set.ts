@@ -6,7 +6,6 @@ import {
   expandMcpEntry,
   formatEntryProblem,
   readMcpConfig,
-  toolRefKey,
   type ServerConfig,
 } from '../config/index.ts';
 import { mcpTool } from './mcp-tool.ts';
@@ -25,10 +24,10 @@ export interface McpServerStatus {
   transport: 'stdio' | 'http' | null;
   enabled: boolean;
   state: McpServerState;
-  /** The namespaced names the model sees, in the server's order. */
+  /** The namespaced names the model sees, in the server's order (see `toolNames[].hiddenFor`). */
   tools: string[];
   /** Which server tool each of those names calls (names are folded, cut and made distinct). */
-  toolNames: { name: string; tool: string }[];
+  toolNames: McpToolNameStatus[];
   /** Tools the server lists that are not offered, and why. */
   skippedTools: { tool: string; reason: string }[];
   /** Never a header value or a response body. */
@@ -37,6 +36,18 @@ export interface McpServerStatus {
   pid: number | null;
   /** When the next connection attempt starts (epoch ms), while `retrying`. */
   retryAtMs: number | null;
+}
+
+/** One offered name and the server tool it calls. */
+export interface McpToolNameStatus {
+  name: string;
+  tool: string;
+  /**
+   * The running agents that do not get this shared tool, because one of their own MCP tools has the
+   * same name (it wins, ledger §5.3). Names are distinct within one mcp.json, not across the shared
+   * file and an agent's. Always empty for an agent's own servers.
+   */
+  hiddenFor: AgentId[];
 }
 
 /** The servers of one mcp.json: the shared one (`agentId` null) or an agent's. */
@@ -89,8 +100,6 @@ export class McpServerSet {
   private closed = false;
   private opened: Promise<void> = Promise.resolve();
   private named: NamedTool[] = [];
-  /** Names handed out so far, by tool: a tool keeps its name while no other one holds it. */
-  private readonly given = new Map<string, string>();
 
   constructor(private readonly options: ServerSetOptions) {}
 
@@ -139,6 +148,7 @@ export class McpServerSet {
       name,
       scope: this.label,
       entry: expanded.entry,
+      commandAsWritten: entry.type === 'stdio' ? entry.command : undefined,
       timings: this.options.timings,
       log: this.options.log,
       now: this.options.now,
@@ -147,26 +157,26 @@ export class McpServerSet {
     return { ...base, link };
   }
 
-  /** A server's state or tools changed: names are given again over the whole file, in file order. */
+  /**
+   * A server's state or tools changed: names are given again over the whole file. They depend on the
+   * configured servers (every slot, connected or not) and each one's tools, not on who came first.
+   */
   private changed(): void {
     if (this.closed) return;
-    const entries = this.slots.flatMap((slot) =>
-      (slot.link?.tools() ?? []).map((tool) => ({ slot, link: slot.link!, tool })),
+    const live = this.slots.flatMap((slot) => (slot.link === null ? [] : [{ slot, link: slot.link }]));
+    const lists = live.map(({ slot, link }) => ({ slot, link, tools: link.tools() }));
+    const names = assignMcpToolNames(
+      this.slots.map((slot) => slot.name),
+      lists.map(({ slot, tools }) => ({ server: slot.name, tools: tools.map((tool) => tool.name) })),
     );
-    const refs = entries.map((entry) => ({ server: entry.slot.name, tool: entry.tool.name }));
-    const names = assignMcpToolNames(refs, this.given);
-    this.named = entries.map((entry, index) => {
-      const name = names[index]!;
-      this.given.set(toolRefKey(refs[index]!), name);
-      const tool = mcpTool({
-        server: entry.slot.name,
-        tool: entry.tool,
-        name,
-        link: entry.link,
-        callTimeoutMs: this.options.timings.callTimeoutMs,
-      });
-      return { slot: entry.slot, name, tool, serverTool: entry.tool.name };
-    });
+    this.named = lists.flatMap(({ slot, link, tools }, server) =>
+      tools.map((tool, index) => {
+        const name = names[server]![index]!;
+        const callTimeoutMs = this.options.timings.callTimeoutMs;
+        const agentTool = mcpTool({ server: slot.name, tool, name, link, callTimeoutMs });
+        return { slot, name, tool: agentTool, serverTool: tool.name };
+      }),
+    );
     this.options.onChange();
   }
 
@@ -185,7 +195,7 @@ export class McpServerSet {
       enabled: slot.enabled,
       state,
       tools: mine.map((named) => named.name),
-      toolNames: mine.map((named) => ({ name: named.name, tool: named.serverTool })),
+      toolNames: mine.map((named) => ({ name: named.name, tool: named.serverTool, hiddenFor: [] })),
       skippedTools: (link?.skipped() ?? []).map(({ tool, reason }) => ({ tool, reason })),
       error: slot.problem ?? link?.error ?? null,
       pid: link?.pid() ?? null,

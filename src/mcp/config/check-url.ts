@@ -18,7 +18,11 @@ export function isLoopbackHost(hostname: string): boolean {
   return ipv4 !== null && ipv4[1] === '127';
 }
 
-export function checkMcpUrl(url: string): UrlCheck {
+/**
+ * `showScheme: false` for a URL whose variables were expanded: its scheme may be part of a value
+ * (`${MCP_URL}`), which a message never shows.
+ */
+export function checkMcpUrl(url: string, { showScheme = true }: { showScheme?: boolean } = {}): UrlCheck {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -28,7 +32,7 @@ export function checkMcpUrl(url: string): UrlCheck {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     return {
       ok: false,
-      reason: `scheme ${JSON.stringify(parsed.protocol)} is not allowed: use https (http only for localhost)`,
+      reason: `${showScheme ? `scheme ${JSON.stringify(parsed.protocol)}` : 'its scheme'} is not allowed: use https (http only for localhost)`,
     };
   }
   if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {

@@ -99,7 +99,7 @@ function expandedProblem(entry: McpEntry): { field: string; message: string } | 
         ];
   for (const [field, message] of checks) if (message !== null) return { field, message };
   if (entry.type === 'http') {
-    const url = checkMcpUrl(entry.url);
+    const url = checkMcpUrl(entry.url, { showScheme: false });
     if (!url.ok) return { field: 'url', message: url.reason };
   }
   return null;

@@ -13,11 +13,5 @@ export { configProblems, formatEntryProblem } from './problems.ts';
 export { readMcpConfig } from './read-config.ts';
 export { serializeMcpEntry } from './serialize-entry.ts';
 export { expandMcpEntry, type EntryExpansion } from './expand-vars.ts';
-export {
-  assignMcpToolNames,
-  MCP_TOOL_NAME_MAX,
-  mcpToolName,
-  toolRefKey,
-  type McpToolRef,
-} from './tool-name.ts';
+export { assignMcpToolNames, MCP_TOOL_NAME_MAX, mcpToolName, type ServerToolList } from './tool-name.ts';
 export { validateMcpEntry } from './validate-entry.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignMcpToolNames, MCP_TOOL_NAME_MAX, mcpToolName, toolRefKey } from './tool-name.ts';
+import { assignMcpToolNames, MCP_TOOL_NAME_MAX, mcpToolName, suffixedServers } from './tool-name.ts';
 
 describe('mcpToolName', () => {
   it('joins server and tool with two underscores', () => {
@@ -50,40 +50,70 @@ describe('mcpToolName', () => {
 });
 
 describe('assignMcpToolNames', () => {
-  it('gives tools that fold to one name distinct names: the first keeps it', () => {
-    const names = assignMcpToolNames([
-      { server: 'docs', tool: 'get.page' },
-      { server: 'docs', tool: 'get_page' },
-      { server: 'docs.v2', tool: 'x' },
-      { server: 'docs_v2', tool: 'x' },
+  const HASHED = /_[0-9a-f]{6}$/;
+
+  it('gives tools of one server that fold alike distinct names: the first listed keeps it', () => {
+    const [names] = assignMcpToolNames(['docs'], [{ server: 'docs', tools: ['get.page', 'get_page', 'x'] }]);
+    expect(names![0]).toBe('docs__get_page');
+    expect(names![1]).toMatch(/^docs__get_page_[0-9a-f]{6}$/);
+    expect(names![2]).toBe('docs__x');
+  });
+
+  it('suffixes every tool of a server whose name meets an earlier one in the file', () => {
+    const configured = ['docs.v2', 'docs_v2', 'other'];
+    const [first, second, other] = assignMcpToolNames(configured, [
+      { server: 'docs.v2', tools: ['x'] },
+      { server: 'docs_v2', tools: ['x', 'y'] },
+      { server: 'other', tools: ['x'] },
     ]);
-    expect(names[0]).toBe('docs__get_page');
-    expect(names[1]).toMatch(/^docs__get_page_[0-9a-f]{6}$/);
-    expect(names[2]).toBe('docs_v2__x');
-    expect(names[3]).toMatch(/^docs_v2__x_[0-9a-f]{6}$/);
-    expect(new Set(names).size).toBe(4);
+    expect(first).toEqual(['docs_v2__x']);
+    expect(second![0]).toMatch(/^docs_v2__x_[0-9a-f]{6}$/);
+    expect(second![1]).toMatch(/^docs_v2__y_[0-9a-f]{6}$/);
+    expect(other).toEqual(['other__x']);
+  });
+
+  it('gives the same names whichever servers are connected: the file order decides', () => {
+    const configured = ['a.b', 'a_b'];
+    const late = { server: 'a.b', tools: ['t'] };
+    const early = { server: 'a_b', tools: ['t'] };
+    // Only the second server of the file is connected: it still leaves the plain name alone.
+    const [alone] = assignMcpToolNames(configured, [early]);
+    const [first, second] = assignMcpToolNames(configured, [late, early]);
+    expect(alone).toEqual(second);
+    expect(first).toEqual(['a_b__t']);
+    expect(second![0]).toMatch(HASHED);
+    // A disabled or invalid entry counts as configured too: enabling it renames nothing.
+    expect(assignMcpToolNames(configured, [late])).toEqual([first]);
+  });
+
+  it('sees a clash through the separator: server a with tool b__c meets server a__b with tool c', () => {
+    expect([...suffixedServers(['a', 'a__b', 'ab', 'a_'])]).toEqual(['a__b', 'a_']);
+    const [a, ab] = assignMcpToolNames(
+      ['a', 'a__b'],
+      [
+        { server: 'a', tools: ['b__c'] },
+        { server: 'a__b', tools: ['c'] },
+      ],
+    );
+    expect(a).toEqual(['a__b__c']);
+    expect(ab![0]).toMatch(/^a__b__c_[0-9a-f]{6}$/);
+  });
+
+  it("salts a name that is still taken (a tool named like another one's suffixed name)", () => {
+    const [usual] = assignMcpToolNames(['s'], [{ server: 's', tools: ['get.x', 'get_x'] }]);
+    const literal = usual![1]!.slice('s__'.length);
+    const [names] = assignMcpToolNames(['s'], [{ server: 's', tools: ['get.x', literal, 'get_x'] }]);
+    expect(names![1]).toBe(usual![1]);
+    expect(names![2]).toMatch(/^s__get_x_[0-9a-f]{6}$/);
+    expect(new Set(names).size).toBe(3);
   });
 
   it('keeps the suffix stable and distinct for long colliding names', () => {
     const long = 'l'.repeat(70);
-    const refs = [
-      { server: 'srv', tool: `${long}.a` },
-      { server: 'srv', tool: `${long}_a` },
-    ];
-    const names = assignMcpToolNames(refs);
-    expect(names.every((name) => name.length <= 64 && name.startsWith('srv__'))).toBe(true);
+    const list = { server: 'srv', tools: [`${long}.a`, `${long}_a`] };
+    const [names] = assignMcpToolNames(['srv'], [list]);
+    expect(names!.every((name) => name.length <= 64 && name.startsWith('srv__'))).toBe(true);
     expect(new Set(names).size).toBe(2);
-    expect(assignMcpToolNames(refs)).toEqual(names);
-  });
-
-  it('lets a tool keep a name it was given before, whoever comes first now', () => {
-    const late = { server: 'a.b', tool: 't' };
-    const early = { server: 'a_b', tool: 't' };
-    const first = assignMcpToolNames([early]);
-    const given = new Map([[toolRefKey(early), first[0]!]]);
-    // The server listed first in the file connected later: the name in use stays where it is.
-    const both = assignMcpToolNames([late, early], given);
-    expect(both[1]).toBe('a_b__t');
-    expect(both[0]).toMatch(/^a_b__t_[0-9a-f]{6}$/);
+    expect(assignMcpToolNames(['srv'], [list])).toEqual([names]);
   });
 });

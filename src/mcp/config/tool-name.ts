@@ -39,45 +39,68 @@ export function mcpToolName(server: string, tool: string): string {
   return folded.length <= MCP_TOOL_NAME_MAX ? folded : hashedName(server, tool, hashOf(server, tool));
 }
 
-export interface McpToolRef {
+/** One connected server and the names of the tools it lists, in its order. */
+export interface ServerToolList {
   server: string;
-  tool: string;
+  tools: readonly string[];
 }
 
-/** The key of a tool in the memo of names already given. */
-export function toolRefKey(ref: McpToolRef): string {
-  return JSON.stringify([ref.server, ref.tool]);
+/** `{server}__{tool}_{hash}`, within 64 (the hashed long form when the plain one is too long). */
+function suffixedName(server: string, tool: string, salt = ''): string {
+  const hash = hashOf(server, tool, salt);
+  const plain = `${fold(server)}__${fold(tool)}_${hash}`;
+  return plain.length <= MCP_TOOL_NAME_MAX ? plain : hashedName(server, tool, hash);
 }
 
 /**
- * Distinct names for the tools of one mcp.json, in order. Folding can map two tools to one name
- * (`a.b` and `a_b`): the first keeps it and each later one gets a short stable suffix (a hash of its
- * server and tool). `given` holds the names handed out before (by tool key): a tool keeps its name as
- * long as no other tool holds it, so a server that connects late never renames the tools of another.
+ * Whether two servers' names can give one tool name: `docs.v2` and `docs_v2` fold alike, and `a`
+ * with tool `b__c` meets `a__b` with tool `c`. That is, one folded `{server}__` starts the other.
+ */
+function prefixesMeet(one: string, other: string): boolean {
+  const a = `${fold(one)}__`;
+  const b = `${fold(other)}__`;
+  return a.startsWith(b) || b.startsWith(a);
+}
+
+/**
+ * The configured servers whose every tool is suffixed: each one whose prefix meets that of a server
+ * before it in the file. The earlier server keeps the plain names whether it is connected or not.
+ */
+export function suffixedServers(configured: readonly string[]): Set<string> {
+  const suffixed = new Set<string>();
+  configured.forEach((name, index) => {
+    if (configured.slice(0, index).some((earlier) => prefixesMeet(earlier, name))) suffixed.add(name);
+  });
+  return suffixed;
+}
+
+/**
+ * Distinct names for the tools of the connected servers of one mcp.json (issue 17: "a short stable
+ * suffix"). Each name depends only on its own server and tool, the servers configured in the file
+ * (`configured`, in file order, connected or not) and the server's own tool order: never on which
+ * server connected first, so a name the model used reaches the same tool after a late handshake,
+ * a reconnect or a restart. A server's tools are unknown until it connects, so a clash between
+ * servers is settled by their names alone (see `suffixedServers`); within one server, the first
+ * tool listed of those that fold alike (`get.page`, `get_page`) keeps the plain name and each later
+ * one gets a hash of its server and tool. `servers` are in file order; the names come back per server.
  */
 export function assignMcpToolNames(
-  refs: readonly McpToolRef[],
-  given: ReadonlyMap<string, string> = new Map(),
-): string[] {
-  const names: (string | null)[] = refs.map(() => null);
+  configured: readonly string[],
+  servers: readonly ServerToolList[],
+): string[][] {
+  const suffixed = suffixedServers(configured);
   const taken = new Set<string>();
-  refs.forEach((ref, index) => {
-    const earlier = given.get(toolRefKey(ref));
-    if (earlier !== undefined && !taken.has(earlier)) {
-      names[index] = earlier;
-      taken.add(earlier);
-    }
-  });
-  return refs.map((ref, index) => {
-    const kept = names[index];
-    if (kept !== null && kept !== undefined) return kept;
-    let name = mcpToolName(ref.server, ref.tool);
-    for (let salt = 0; taken.has(name); salt += 1) {
-      const hash = hashOf(ref.server, ref.tool, salt === 0 ? '' : String(salt));
-      const plain = `${fold(ref.server)}__${fold(ref.tool)}_${hash}`;
-      name = plain.length <= MCP_TOOL_NAME_MAX ? plain : hashedName(ref.server, ref.tool, hash);
-    }
-    taken.add(name);
-    return name;
+  return servers.map(({ server, tools }) => {
+    const own = new Set<string>();
+    return tools.map((tool) => {
+      let name = mcpToolName(server, tool);
+      if (suffixed.has(server) || own.has(name)) name = suffixedName(server, tool);
+      own.add(mcpToolName(server, tool));
+      // Left only for a tool named like another's suffixed name, or two hashes alike: salted, in file
+      // order (the one case where an absent server could matter, and only by a 24-bit chance).
+      for (let salt = 1; taken.has(name); salt += 1) name = suffixedName(server, tool, String(salt));
+      taken.add(name);
+      return name;
+    });
   });
 }

@@ -61,8 +61,11 @@ export interface McpServerStatus {
   /** disabled | connecting | connected | retrying | failed | invalid */
   state: string;
   tools: string[];
-  /** Which server tool each offered name calls. */
-  toolNames: { name: string; tool: string }[];
+  /**
+   * Which server tool each offered name calls; `hiddenFor`: the running servants whose own MCP tool
+   * of the same name wins over this shared one.
+   */
+  toolNames: { name: string; tool: string; hiddenFor: string[] }[];
   /** Tools the server lists that are not offered, and why. */
   skippedTools: { tool: string; reason: string }[];
   error: string | null;
