@@ -7,6 +7,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { currentHost } from '../../tools/run/host.ts';
 import { resolveProgram } from '../../tools/run/resolve-program.ts';
 import type { McpEntry, McpStdioEntry } from '../config/index.ts';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { closedText, watchChildExit, type ChildExit } from './child-exit.ts';
 import { formatLimit, isTransportTooLarge, McpLocalError } from './connect-error.ts';
 import { listServerTools, type ToolListing } from './list-tools.ts';
 
@@ -17,6 +19,8 @@ export interface ConnectedServer extends ToolListing {
   close(): Promise<void>;
   /** A message from the server was over the transport's bound, which reset the connection. */
   tooLarge(): boolean;
+  /** "the server closed the connection", with how a stdio server's process ended when known. */
+  closedText(): string;
 }
 
 export interface ConnectOptions {
@@ -119,6 +123,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
     },
   );
   let tooLarge = false;
+  let exit: ChildExit | null = null;
   client.onerror = (error) => {
     if (isTransportTooLarge(error)) tooLarge = true;
     else if (connected && !closing) options.onTransportError?.();
@@ -137,6 +142,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
   deadline.catch(() => {});
   try {
     const transport = await Promise.race([transportFor(entry, options.commandAsWritten), deadline]);
+    exit = transport instanceof StdioClientTransport ? watchChildExit(transport) : null;
     client.onclose = () => {
       if (!closing) options.onLost();
     };
@@ -156,10 +162,14 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
         await client.close().catch(() => {});
       },
       tooLarge: () => tooLarge,
+      closedText: () => closedText(exit, 'running'),
     };
   } catch (error) {
     closing = true;
     await client.close().catch(() => {});
+    // A server that exits during the handshake says how (its exit code), not only that it closed.
+    if (error instanceof McpError && error.code === -32000 && exit?.describe())
+      throw new McpLocalError(closedText(exit, 'handshake'));
     throw error;
   } finally {
     clearTimeout(timer);

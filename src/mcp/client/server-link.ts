@@ -100,7 +100,7 @@ export class ServerLink {
         signal: this.closing.signal,
         onLost: () => {
           if (connection === undefined) return;
-          const closed = connection.tooLarge() ? TOO_LARGE_TEXT : 'the server closed the connection';
+          const closed = connection.tooLarge() ? TOO_LARGE_TEXT : connection.closedText();
           this.lost(connection, closed);
         },
         onToolsChanged: (listing) => {
