@@ -70,7 +70,7 @@ it('shows a server waiting for its next attempt, with the countdown, and reconne
   await expect.poll(() => stateOf('everything'), { timeout: 20_000 }).toBe('connected');
   await expect.poll(() => stateOf('dies'), { timeout: 20_000 }).toMatch(/^retrying · next attempt in \d+ s$/);
   const row = sharedServer('dies');
-  expect(await row.innerText()).toContain('the server closed the connection');
+  expect(await row.innerText()).toContain('the server exited with code 1 before the handshake finished');
   await screenshot(page, 'mcp-dialog-retrying');
 
   const attempts = () =>
