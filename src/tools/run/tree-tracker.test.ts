@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dies, isAlive, killStraysAfterEach, registerStray, type Identity } from './descendant-fixture.ts';
-import { parseStat, readProcEntry, type ProcEntry } from './proc-table.ts';
+import { linuxProcReader, parseStat, type ProcEntry } from './proc-table.ts';
 import { RUN_MARKER_NAME, TreeTracker } from './tree-tracker.ts';
 
 killStraysAfterEach();
@@ -15,7 +15,7 @@ killStraysAfterEach();
 function sleeper(env: NodeJS.ProcessEnv = process.env): { who: Identity; entry: ProcEntry } {
   const child = spawn('sleep', ['300'], { detached: true, stdio: 'ignore', env });
   const who = registerStray(child.pid!);
-  return { who, entry: readProcEntry(who.pid)! };
+  return { who, entry: linuxProcReader.readStat(who.pid)! };
 }
 
 const eperm = (): never => {
