@@ -15,7 +15,13 @@
  *    thread, or a process caught in the middle of exec) is tried again at the next walk.
  */
 import { ProcSnapshot } from './proc-snapshot.ts';
-import { environValues, isAliveEntry, linuxProcReader, type ProcEntry, type ProcReader } from './proc-table.ts';
+import {
+  environValues,
+  isAliveEntry,
+  linuxProcReader,
+  type ProcEntry,
+  type ProcReader,
+} from './proc-table.ts';
 import { RUN_MARKER_NAME } from './run-marker.ts';
 
 export const FIRST_SCAN_PAUSE_MS = 25;
