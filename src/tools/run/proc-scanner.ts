@@ -26,8 +26,8 @@ import { RUN_MARKER_NAME } from './run-marker.ts';
 
 export const FIRST_SCAN_PAUSE_MS = 25;
 export const MAX_SCAN_PAUSE_MS = 500;
-/** Processes read between two yields to the event loop (about a millisecond of reads). */
-const CHUNK = 64;
+/** Processes read between two yields to the event loop (well under a millisecond of reads). */
+const CHUNK = 32;
 
 export interface ScanWatcher {
   /** The start time of the watcher's root: environments of processes started before it do not matter. */
