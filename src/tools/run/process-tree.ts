@@ -150,7 +150,8 @@ export function runProcessTree(request: RunRequest): Promise<RunCapture> {
     const kill = (why: 'timeout' | 'interrupted'): void => {
       if (killedFor !== null || done) return;
       killedFor = why;
-      if (tracker !== null) tracker.strikeNow();
+      // After a fresh walk of /proc (a few milliseconds, never blocking the server for long).
+      if (tracker !== null) void tracker.strikeNow();
       else if (child.pid !== undefined) killTree(child.pid, request.host);
     };
     const onAbort = (): void => kill('interrupted');

@@ -112,7 +112,7 @@ export const R = {
         : reason,
   moreProcesses: (count: number) => `ほか ${count} 個`,
   trackingLimit:
-    '（子孫は /proc で追っています。環境変数を消したうえで、見回りより先に親からもセッションからも離れたプロセスは見つけられません）',
+    '（子孫は /proc で追っています。環境変数を消したうえで見回りより先に親から離れたプロセスは、セッションからも離れていたり、見回りより先にコマンドが終わっていたりすると見つけられません）',
   interruptedBeforeStart: '中断: ターンが打ち切られたため、実行していません。',
   stream: (name: string) => `--- ${name} ---`,
   emptyStream: '（なし）',

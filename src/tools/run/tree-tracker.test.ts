@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { dies, isAlive, killStraysAfterEach, registerStray, type Identity } from './descendant-fixture.ts';
-import { parseStat, readProcEntry, type ProcEntry } from './proc-table.ts';
+import { ProcScanner } from './proc-scanner.ts';
+import { linuxProcReader, parseStat, type ProcEntry, type ProcReader } from './proc-table.ts';
 import { RUN_MARKER_NAME, TreeTracker } from './tree-tracker.ts';
 
 killStraysAfterEach();
@@ -15,7 +16,7 @@ killStraysAfterEach();
 function sleeper(env: NodeJS.ProcessEnv = process.env): { who: Identity; entry: ProcEntry } {
   const child = spawn('sleep', ['300'], { detached: true, stdio: 'ignore', env });
   const who = registerStray(child.pid!);
-  return { who, entry: readProcEntry(who.pid)! };
+  return { who, entry: linuxProcReader.readStat(who.pid)! };
 }
 
 const eperm = (): never => {
@@ -60,6 +61,28 @@ describe.runIf(process.platform === 'linux')('TreeTracker', () => {
     ]);
     expect(await dies(marked.who)).toBe(true);
     expect(isAlive(unmarked.who)).toBe(true);
+  });
+
+  it('reads the environment of no process on the machine older than the root', async () => {
+    const older = sleeper({ ...process.env, [RUN_MARKER_NAME]: 'm' });
+    await new Promise((r) => setTimeout(r, 30)); // a later clock tick for the root
+    const root = sleeper();
+    const marked = sleeper({ ...process.env, [RUN_MARKER_NAME]: 'm' });
+    const read: ProcEntry[] = [];
+    const counting: ProcReader = {
+      ...linuxProcReader,
+      readEnviron: (pid) => {
+        const entry = linuxProcReader.readStat(pid);
+        if (entry !== undefined) read.push(entry);
+        return linuxProcReader.readEnviron(pid);
+      },
+    };
+    const scanner = new ProcScanner(counting);
+    const report = await new TreeTracker({ root: root.entry, marker: 'm', scanner }).sweep();
+    expect(report.killed.map((p) => p.pid)).toEqual([root.who.pid, marked.who.pid]);
+    expect(read.map((e) => e.pid)).toContain(marked.who.pid);
+    expect(read.filter((e) => e.startTime < root.entry.startTime)).toEqual([]);
+    expect(isAlive(older.who)).toBe(true);
   });
 
   it('names a process it may not kill, with the reason', async () => {
