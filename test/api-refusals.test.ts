@@ -270,6 +270,6 @@ describe('refusals over a real socket (the Node server and @hono/node-server)', 
       `POST /api/boot_status HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${adapter.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
     );
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ ready: true, error: null });
+    expect(answer.body).toEqual({ ready: true, error: null, warnings: [] });
   });
 });

@@ -42,7 +42,7 @@ describe('API transport', () => {
   });
 
   it('answers boot_status with ready and no error', async () => {
-    expect(await village.ok('boot_status')).toEqual({ ready: true, error: null });
+    expect(await village.ok('boot_status')).toEqual({ ready: true, error: null, warnings: [] });
   });
 
   it('refuses a missing or wrong token with 401 UNAUTHORIZED', async () => {
@@ -163,7 +163,7 @@ describe('API transport', () => {
     ];
     const results = await Promise.all(bad.map((body) => village.call('delete_agent', body)));
     for (const r of results) expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(await village.ok('boot_status')).toEqual({ ready: true, error: null });
+    expect(await village.ok('boot_status')).toEqual({ ready: true, error: null, warnings: [] });
   });
 });
 

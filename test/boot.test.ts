@@ -81,7 +81,7 @@ describe('boot', () => {
       // A retry before the fix still fails; after the fix the village opens with its agent.
       expect((await village.ok<{ ready: boolean }>('retry_boot')).ready).toBe(false);
       await writeFile(join(workspace, 'world.json'), `${corrupt}null}`);
-      expect(await village.ok('retry_boot')).toEqual({ ready: true, error: null });
+      expect(await village.ok('retry_boot')).toEqual({ ready: true, error: null, warnings: [] });
       const world = await village.ok<{ agents: { id: string }[] }>('get_world');
       expect(world.agents.map((a) => a.id)).toEqual(['a']);
     } finally {

@@ -51,7 +51,7 @@ describe('the events socket survives hostile upgrades', () => {
     for (let i = 0; i < 5; i += 1)
       await rawUpgrade(v.server.port, 'GET /api/events?token=wrong HTTP/1.1', true);
     await new Promise((r) => setTimeout(r, 100));
-    expect(await v.ok('boot_status')).toEqual({ ready: true, error: null });
+    expect(await v.ok('boot_status')).toEqual({ ready: true, error: null, warnings: [] });
   });
 
   it('checks the Host header on the upgrade too', async () => {
@@ -201,7 +201,7 @@ describe('boot over HTTP', () => {
     };
     const village = await startTestVillage({ root, secrets: slow });
     opened.push(village);
-    expect(await village.ok('boot_status')).toEqual({ ready: false, error: null });
+    expect(await village.ok('boot_status')).toEqual({ ready: false, error: null, warnings: [] });
     const early = await village.call('get_world');
     expect(early.status).toBe(503);
     expect(early.body).toMatchObject({ code: 'NOT_READY', retryable: true });

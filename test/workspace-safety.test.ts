@@ -71,6 +71,9 @@ describe('the workspace cannot make the server write outside it', () => {
     await symlink(target, join(planted.workspace, 'fuseforks.log'));
     const v = await boot(planted);
     await v.ok('set_token_budget', { tokenBudget: 5000 });
+    expect(await v.ok('boot_status')).toMatchObject({
+      warnings: [{ code: 'LOG_NOT_WRITTEN', message: expect.stringContaining('fuseforks.log') }],
+    });
     await v.close();
     opened.splice(0);
     expect(await readFile(target, 'utf8')).toBe('');
@@ -96,6 +99,17 @@ describe('the workspace cannot make the server write outside it', () => {
     );
     const { body } = await v.call<ErrorPayload>('list_sessions');
     expect(body).toMatchObject({ code: 'SESSION_STORE_FAILED' });
+    // The reason reaches the person, not only the log: boot_status and every sessions refusal say it.
+    expect(body.detail).toContain('sessions.sqlite in the workspace: it is a symbolic link');
+    expect(await v.ok('boot_status')).toMatchObject({
+      ready: true,
+      warnings: [
+        {
+          code: 'SESSION_STORE_FAILED',
+          message: expect.stringContaining('sessions.sqlite in the workspace: it is a symbolic link'),
+        },
+      ],
+    });
   });
 
   it('`sessions.sqlite` hard-linked to a file outside: SQLite never writes into it', async () => {

@@ -14,6 +14,8 @@ export const LOG_FILE = 'fuseforks.log';
 export interface DiagLog {
   note(line: string): void;
   warn(line: string): void;
+  /** Why the log file is not written (a refused planted link), or null; memory logs have none. */
+  problem?(): string | null;
 }
 
 export interface FileDiagLogOptions {
@@ -32,6 +34,7 @@ export class FileDiagLog implements DiagLog {
   private readonly now: () => Date;
   private readonly workspace: string;
   private refusalReported = false;
+  private refusal: string | null = null;
 
   constructor(
     readonly path: string,
@@ -50,6 +53,10 @@ export class FileDiagLog implements DiagLog {
 
   warn(line: string): void {
     this.write(`WARN ${line}`);
+  }
+
+  problem(): string | null {
+    return this.refusal;
   }
 
   /** A failed rotation keeps appending to the live file rather than losing lines. */
@@ -86,6 +93,7 @@ export class FileDiagLog implements DiagLog {
 
   /** A refused log file (a planted link) is said once on stderr: the lines go nowhere else. */
   private reportRefusal(message: string): void {
+    this.refusal = message;
     if (this.refusalReported || !this.stderr) return;
     this.refusalReported = true;
     try {

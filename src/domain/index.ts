@@ -9,3 +9,4 @@ export * from './session.ts';
 export * from './schedule.ts';
 export * from './plan.ts';
 export * from './events.ts';
+export * from './boot.ts';

@@ -31,6 +31,8 @@ export class Sessions implements TurnSink, MessageSink {
     private readonly log: DiagLog,
     private readonly events: EventBus,
     private readonly exportsDir: string,
+    /** Why there is no store (a refused planted link names the file), for the commands' refusal. */
+    private readonly storeProblem: string | null = null,
   ) {}
 
   get persistent(): boolean {
@@ -102,9 +104,7 @@ export class Sessions implements TurnSink, MessageSink {
       throw new CoreError(
         'SESSION_STORE_FAILED',
         'conversations are not being saved (the store could not be opened)',
-        {
-          detail: 'open',
-        },
+        { detail: this.storeProblem ?? 'open' },
       );
     }
     return this.store;

@@ -23,13 +23,13 @@ describe('Boot', () => {
         secrets: new FileSecretStore(paths.secretsFile),
         detectLanguage: () => 'en',
       });
-      expect(boot.status()).toEqual({ ready: false, error: null });
+      expect(boot.status()).toEqual({ ready: false, error: null, warnings: [] });
       const error = thrownCoreError(() => boot.require());
       expect(error.code).toBe('NOT_READY');
       expect(error.retryable).toBe(true);
       expect(httpStatusFor(error.code)).toBe(503);
       await boot.start();
-      expect(boot.status()).toEqual({ ready: true, error: null });
+      expect(boot.status()).toEqual({ ready: true, error: null, warnings: [] });
       expect(boot.require().village.state.tokenBudget).toBe(1_000_000);
     } finally {
       await rm(root, { recursive: true, force: true });

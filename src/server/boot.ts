@@ -1,3 +1,4 @@
+import type { BootStatus, BootWarning } from '../domain/boot.ts';
 import { CoreError, isCoreError, type ErrorPayload } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { DiagLog } from '../diag/log.ts';
@@ -48,23 +49,26 @@ async function openDoor(store: DoorSettingsStore, door: McpDoor, log: DiagLog): 
   }
 }
 
-/** The session store, or null (with one WARN) when it cannot be opened: the village never fails to start for it. */
-function openStore(paths: VillagePaths, log: DiagLog): SessionStore | null {
+/**
+ * The session store, or null (with one WARN and the reason) when it cannot be opened: the village
+ * never fails to start for it, but says why in `boot_status` and in every sessions command.
+ */
+function openStore(
+  paths: VillagePaths,
+  log: DiagLog,
+): { store: SessionStore | null; problem: string | null } {
   try {
-    return SessionStore.open(sessionStorePath(paths.workspace), { workspace: paths.workspace });
+    return {
+      store: SessionStore.open(sessionStorePath(paths.workspace), { workspace: paths.workspace }),
+      problem: null,
+    };
   } catch (error) {
     // A refusal (CONFIG_IO: a planted link) says which file in its message; the rest name the step.
     const why = isCoreError(error) && error.code === 'CONFIG_IO' ? error.message : null;
-    log.warn(
-      `session: store not opened (${why ?? (error as CoreError).detail ?? (error as Error).name}); conversations are not saved`,
-    );
-    return null;
+    const problem = why ?? (error as CoreError).detail ?? (error as Error).name;
+    log.warn(`session: store not opened (${problem}); conversations are not saved`);
+    return { store: null, problem };
   }
-}
-
-export interface BootStatus {
-  ready: boolean;
-  error: ErrorPayload | null;
 }
 
 /**
@@ -75,6 +79,7 @@ export interface BootStatus {
 export class Boot {
   private context: AppContext | null = null;
   private failure: ErrorPayload | null = null;
+  private storeProblem: string | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
 
@@ -118,7 +123,12 @@ export class Boot {
   }
 
   status(): BootStatus {
-    return { ready: this.context !== null, error: this.failure };
+    const warnings: BootWarning[] = [];
+    if (this.storeProblem !== null)
+      warnings.push({ code: 'SESSION_STORE_FAILED', message: this.storeProblem });
+    const logProblem = this.deps.log.problem?.() ?? null;
+    if (logProblem !== null) warnings.push({ code: 'LOG_NOT_WRITTEN', message: logProblem });
+    return { ready: this.context !== null, error: this.failure, warnings };
   }
 
   /** The context, or the error that says why there is none. */
@@ -140,7 +150,15 @@ export class Boot {
         { paths, log, events, secrets },
         this.deps.detectLanguage,
       );
-      const sessions = new Sessions(openStore(paths, log), log, events, Sessions.exportsDir(paths.workspace));
+      const opened = openStore(paths, log);
+      this.storeProblem = opened.problem;
+      const sessions = new Sessions(
+        opened.store,
+        log,
+        events,
+        Sessions.exportsDir(paths.workspace),
+        opened.problem,
+      );
       const mcp = new McpManager({
         paths,
         log,

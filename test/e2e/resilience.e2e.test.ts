@@ -3,7 +3,7 @@
  * file is fixed) and when the server goes away and comes back (the socket reconnects and the page
  * fetches state again, so a change made meanwhile shows without a reload).
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import {
@@ -39,6 +39,29 @@ it('shows BOOT_FAILED with the reason, and opens the village after the file is f
   await page.getByRole('button', { name: '再試行' }).click();
   await overlay.waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByTestId('agent-list-empty').waitFor();
+  await context.close();
+}, 60_000);
+
+it('says in the status bar that conversations are not saved when the store was refused', async () => {
+  let outside = '';
+  const village = await startUiVillage({
+    language: 'en',
+    prepare: async (workspace) => {
+      outside = join(workspace, '..', 'outside');
+      await mkdir(outside);
+      await symlink(join(outside, 'db'), join(workspace, 'sessions.sqlite'));
+    },
+  });
+  villages.push(village);
+  const { page, context } = await openUi(village);
+  const warning = page.locator('[data-testid="boot-warning"][data-code="SESSION_STORE_FAILED"]');
+  await warning.waitFor({ timeout: 30_000 });
+  expect(await warning.textContent()).toContain('Conversations are not being saved');
+  expect(await warning.getAttribute('title')).toContain(
+    'sessions.sqlite in the workspace: it is a symbolic link',
+  );
+  expect(await readdir(outside)).toEqual([]);
+  await screenshot(page, '13-store-refused');
   await context.close();
 }, 60_000);
 

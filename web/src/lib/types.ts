@@ -33,6 +33,12 @@ import type { CoreEvent as CoreCoreEvent } from '../../../src/domain/events.ts';
 export type CoreEvent = Unbrand<CoreCoreEvent>;
 import type { ErrorPayload as CoreErrorPayload } from '../../../src/domain/errors.ts';
 export type ErrorPayload = Unbrand<CoreErrorPayload>;
+import type {
+  BootStatus as CoreBootStatus,
+  BootWarning as CoreBootWarning,
+} from '../../../src/domain/boot.ts';
+export type BootStatus = Unbrand<CoreBootStatus>;
+export type BootWarning = Unbrand<CoreBootWarning>;
 import type { ModelTemplate as CoreModelTemplate } from '../../../src/domain/template.ts';
 export type ModelTemplate = Unbrand<CoreModelTemplate>;
 import type {

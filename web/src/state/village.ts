@@ -1,7 +1,15 @@
 import { reactive } from 'vue';
 import { ApiError, type Api } from '../lib/api.ts';
 import { openEventsSocket } from '../lib/events-socket.ts';
-import type { AgentMessage, CoreEvent, ErrorPayload, PlanWaveRecord, SessionSummary } from '../lib/types.ts';
+import type {
+  AgentMessage,
+  BootStatus,
+  BootWarning,
+  CoreEvent,
+  ErrorPayload,
+  PlanWaveRecord,
+  SessionSummary,
+} from '../lib/types.ts';
 import {
   applyEvent,
   replayPatches,
@@ -15,6 +23,8 @@ export interface VillageState {
   /** `connecting` until the first state fetch; `booting` while the core opens the village. */
   phase: 'connecting' | 'booting' | 'ready' | 'failed';
   bootError: ErrorPayload | null;
+  /** What the village runs without (conversations not saved, the log refused), from boot_status. */
+  bootWarnings: BootWarning[];
   connected: boolean;
   world: World | null;
   messages: AgentMessage[];
@@ -36,6 +46,7 @@ export class VillageStore {
   readonly state: VillageState = reactive({
     phase: 'connecting',
     bootError: null,
+    bootWarnings: [],
     connected: false,
     world: null,
     messages: [],
@@ -107,7 +118,8 @@ export class VillageStore {
 
   private async waitForBoot(): Promise<boolean> {
     for (;;) {
-      const status = await this.api.call<{ ready: boolean; error: ErrorPayload | null }>('boot_status');
+      const status = await this.api.call<BootStatus>('boot_status');
+      this.state.bootWarnings = status.warnings ?? [];
       if (status.ready) return true;
       if (status.error) {
         this.state.phase = 'failed';
@@ -122,7 +134,8 @@ export class VillageStore {
   async retryBoot(): Promise<void> {
     this.state.bootError = null;
     this.state.phase = 'booting';
-    const status = await this.api.call<{ ready: boolean; error: ErrorPayload | null }>('retry_boot');
+    const status = await this.api.call<BootStatus>('retry_boot');
+    this.state.bootWarnings = status.warnings ?? [];
     if (status.error) {
       this.state.phase = 'failed';
       this.state.bootError = status.error;
