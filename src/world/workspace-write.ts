@@ -32,7 +32,6 @@ import {
   openSync,
   renameSync,
   rmSync,
-  unlinkSync,
   write,
   writeSync,
 } from 'node:fs';
@@ -193,20 +192,5 @@ export function renameInWorkspaceSync(root: string, from: string, to: string): v
   renameSync(from, to);
 }
 
-/**
- * Removes a file or (with `recursive`) a folder. The folders above it are checked first; a link in
- * the final component is removed itself, never what it points to (rm does not follow it).
- */
-export function removeWorkspaceEntry(root: string, path: string, recursive = false): void {
-  if (!walkFolders(root, dirname(path), false)) return;
-  if (recursive) {
-    rmSync(path, { recursive: true, force: true });
-    return;
-  }
-  try {
-    if (lstatSync(path).isDirectory()) throw refusal(root, path, 'it is a folder');
-    unlinkSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
+// Removals walk pinned folders instead of checked paths; they live beside the folder mechanism.
+export { removeWorkspaceEntry } from './workspace-remove.ts';
