@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
 import { descriptorPaths } from './pinned-folder.ts';
-import { removeWorkspaceEntry } from './workspace-write.ts';
+import { removeWorkspaceEntry, writeWorkspaceFileAtomic } from './workspace-write.ts';
 
 let base: string;
 let ws: string;
@@ -172,3 +172,39 @@ describe.runIf(descriptorPaths.enabled)('a sub-folder swapped for a link while a
 function errorCodeOf(error: unknown): unknown {
   return (error as { code?: unknown }).code;
 }
+
+/**
+ * The same attack on the removal of single files (an icon, a config file): the folder holding them is
+ * swapped for a link to a victim folder with files of the same names. Each file is written through the
+ * workspace helper (which refuses the link) and removed again; no victim file is ever removed. The
+ * window the old removal left here (between its last check and the unlink by path) is two system calls
+ * wide and is not hit by chance: pinned-folder.test.ts swaps the folder exactly there.
+ */
+describe.runIf(descriptorPaths.enabled)('a folder swapped for a link while files in it are removed', () => {
+  it('never removes a file of the folder the link points to', { timeout: 120_000 }, async () => {
+    const victim = join(base, 'victim');
+    fill(victim, 10, 'precious');
+    const folder = join(ws, 'agents', 'a');
+    fill(folder, 10, 'x');
+    const racer = await startSwapRacer(folder, victim, 1e9);
+    try {
+      for (let round = 0; round < 100; round += 1) {
+        await racer.swapsMore(1);
+        for (let i = 0; i < 10; i += 1) {
+          const file = join(folder, `f${i}`);
+          try {
+            await writeWorkspaceFileAtomic(ws, file, 'x');
+            removeWorkspaceEntry(ws, file);
+          } catch (error) {
+            // The folder was a link, or aside, at that moment: refused or missing, nothing else.
+            expect(['CONFIG_IO', 'ENOENT']).toContain(errorCodeOf(error));
+          }
+        }
+      }
+    } finally {
+      await racer.stop();
+    }
+    expect(readdirSync(victim)).toHaveLength(10);
+    for (let i = 0; i < 10; i += 1) expect(readFileSync(join(victim, `f${i}`), 'utf8')).toBe('precious');
+  });
+});
