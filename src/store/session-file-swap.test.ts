@@ -1,18 +1,10 @@
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  symlinkSync,
-  unlinkSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
-import { openStoreFile, sessionStorePath } from './session-file.ts';
-import { tempDir } from './test-kit.ts';
+import { openStoreFile } from './session-file.ts';
+import { storeAndOutsideDatabase, tempDir } from './test-kit.ts';
 
 /**
  * The attacker of the issue 17 review, placed exactly in the window a racer hits only now and then
@@ -38,8 +30,6 @@ vi.mock('better-sqlite3', async (importOriginal) => {
   return { default: Swapped };
 });
 
-const { default: Database } = await import('better-sqlite3');
-
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => {
@@ -53,16 +43,7 @@ afterEach(() => {
 
 describe.skipIf(process.platform === 'win32')('sessions.sqlite swapped for a link as SQLite opens it', () => {
   it('is refused before SQLite writes a byte into the outside database', () => {
-    const workspace = join(dir, 'ws');
-    const outsideDir = join(dir, 'outside');
-    mkdirSync(outsideDir);
-    const outside = join(outsideDir, 'precious.db');
-    const precious = new Database(outside);
-    precious.exec("CREATE TABLE precious (x TEXT); INSERT INTO precious VALUES ('keep');");
-    precious.close();
-    const before = readFileSync(outside);
-    const path = sessionStorePath(workspace);
-    openStoreFile(path, workspace).close();
+    const { workspace, path, outsideDir, outside, before } = storeAndOutsideDatabase(dir);
 
     const aside = join(workspace, '.aside');
     around.before = (opened) => {

@@ -7,7 +7,7 @@ import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
 import { SCHEMA_V1_SQL, SCHEMA_VERSION } from './schema.ts';
 import { openStoreFile, PAGE_SIZE, sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
-import { exchange, message, tempDir, userMessage } from './test-kit.ts';
+import { exchange, message, storeAndOutsideDatabase, tempDir, userMessage } from './test-kit.ts';
 
 let dir: string;
 let cleanup: () => void;
@@ -196,16 +196,7 @@ const MAX_OPENS = 2_000;
 
 describe.skipIf(process.platform === 'win32')('the store file swapped for a link while it is opened', () => {
   it('never writes into the database the link points to', { timeout: 120_000 }, async () => {
-    const workspace = join(dir, 'ws');
-    const outsideDir = join(dir, 'outside');
-    mkdirSync(outsideDir);
-    const outside = join(outsideDir, 'precious.db');
-    const precious = new Database(outside);
-    precious.exec("CREATE TABLE precious (x TEXT); INSERT INTO precious VALUES ('keep');");
-    precious.close();
-    const before = readFileSync(outside);
-    const path = sessionStorePath(workspace);
-    openStoreFile(path, workspace).close();
+    const { workspace, path, outsideDir, outside, before } = storeAndOutsideDatabase(dir);
     const racer = await startSwapRacer(path, outside, 1e9);
     let raced = 0;
     const codes = new Set<unknown>();

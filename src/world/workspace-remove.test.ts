@@ -2,34 +2,29 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
 import { descriptorPaths } from './pinned-folder.ts';
+import { tempWorkspace } from './test-kit.ts';
 import { removeWorkspaceEntry, writeWorkspaceFileAtomic } from './workspace-write.ts';
 
 let base: string;
 let ws: string;
 let outside: string;
+let cleanup: () => void;
 
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'fuseforks-wsrm-'));
-  ws = join(base, 'ws');
-  outside = join(base, 'outside');
-  mkdirSync(ws);
-  mkdirSync(outside);
+  ({ base, ws, outside, cleanup } = tempWorkspace('fuseforks-wsrm-'));
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => cleanup());
 
 const unix = process.platform !== 'win32';
 

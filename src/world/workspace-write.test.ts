@@ -3,19 +3,17 @@ import {
   linkSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
 import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
+import { tempWorkspace } from './test-kit.ts';
 import {
   appendWorkspaceFileSync,
   ensureWorkspaceDir,
@@ -27,15 +25,12 @@ import {
 let base: string;
 let ws: string;
 let outside: string;
+let cleanup: () => void;
 
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'fuseforks-wsfs-'));
-  ws = join(base, 'ws');
-  outside = join(base, 'outside');
-  mkdirSync(ws);
-  mkdirSync(outside);
+  ({ base, ws, outside, cleanup } = tempWorkspace('fuseforks-wsfs-'));
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => cleanup());
 
 const unix = process.platform !== 'win32';
 
