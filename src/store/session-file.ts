@@ -45,8 +45,8 @@ const CACHE_KIB = 16_384;
  * through a link swapped in after the checks) and still be at the path. What is left: where descriptors
  * cannot be listed (Windows), or while another connection of this process holds the same file, only the
  * path is checked, so a link swapped in before SQLite's open and back before the check goes unseen; and
- * the side files are opened by name when the pragmas run, so a
- * `-wal`/`-shm` swapped for a link in that moment is refused only after SQLite wrote its header there.
+ * the side files are opened by name when the pragmas run, so a `-wal`/`-shm` swapped for a link in that
+ * moment is refused only after SQLite wrote its header there.
  */
 export function openStoreFile(path: string, workspace = dirname(path)): Database.Database {
   const prepared = guarded('open', () => prepareFile(workspace, path));
