@@ -183,9 +183,33 @@ describe('one server per workspace', () => {
     },
   );
 
+  it.skipIf(identityOf(process.pid).machineId === null)(
+    'takes over a dead lock of this machine written under another hostname (the machine id decides)',
+    async () => {
+      const { root, workspace } = await tempRoot();
+      const pid = await deadPid();
+      const renamed = {
+        ...identityOf(pid),
+        host: `old-name-of-${hostname()}`,
+        token: 'before',
+        startedAt: '',
+      };
+      await writeFile(join(workspace, LOCK_FILE), JSON.stringify({ ...renamed, url: null }));
+      const v = await boot(root);
+      expect(await readLock(workspace)).toMatchObject({ pid: process.pid, url: v.server.url });
+    },
+  );
+
   it('a lock from another machine is not taken over: the message says where and what to do', async () => {
     const { root, workspace } = await tempRoot();
-    const foreign = { ...identityOf(4242), host: `not-${hostname()}`, token: 't', url: null, startedAt: '' };
+    const foreign = {
+      ...identityOf(4242),
+      host: `not-${hostname()}`,
+      machineId: 'another-machine',
+      token: 't',
+      url: null,
+      startedAt: '',
+    };
     await writeFile(join(workspace, LOCK_FILE), JSON.stringify(foreign));
     await expect(startTestVillage({ root })).rejects.toMatchObject({
       code: 'ALREADY_RUNNING',

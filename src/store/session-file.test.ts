@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
+import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
 import { SCHEMA_V1_SQL, SCHEMA_VERSION } from './schema.ts';
-import { PAGE_SIZE, sessionStorePath } from './session-file.ts';
+import { openStoreFile, PAGE_SIZE, sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
-import { exchange, message, tempDir, userMessage } from './test-kit.ts';
+import { exchange, message, storeAndOutsideDatabase, tempDir, userMessage } from './test-kit.ts';
 
 let dir: string;
 let cleanup: () => void;
@@ -179,5 +180,43 @@ describe('migrations', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
     db.close();
+  });
+});
+
+/**
+ * Issue 17 review: another process swaps `sessions.sqlite` for a link to a database outside, as fast as
+ * it can, while the store is opened again and again. SQLite opens by path and follows links; whatever
+ * the timing, the outside database is never changed (each open works on the real file or is refused).
+ * The one window that let SQLite write outside (a swap between the checks and SQLite's open) is hit by
+ * chance only in about 1 open of 500, so session-file-swap.test.ts places the swap there exactly.
+ * A round counts only when the racer made two more swaps while the open ran.
+ */
+const RACED_OPENS = 150;
+const MAX_OPENS = 2_000;
+
+describe.skipIf(process.platform === 'win32')('the store file swapped for a link while it is opened', () => {
+  it('never writes into the database the link points to', { timeout: 120_000 }, async () => {
+    const { workspace, path, outsideDir, outside, before } = storeAndOutsideDatabase(dir);
+    const racer = await startSwapRacer(path, outside, 1e9);
+    let raced = 0;
+    const codes = new Set<unknown>();
+    try {
+      for (let round = 0; raced < RACED_OPENS && round < MAX_OPENS; round += 1) {
+        await racer.swapsMore(4);
+        const swaps = racer.swapsNow();
+        try {
+          openStoreFile(path, workspace).close();
+        } catch (error) {
+          codes.add((error as { code?: unknown }).code);
+        }
+        if (racer.swapsNow() - swaps >= 2) raced += 1;
+      }
+    } finally {
+      await racer.stop();
+    }
+    expect(raced).toBe(RACED_OPENS);
+    expect(readdirSync(outsideDir)).toEqual(['precious.db']);
+    expect(readFileSync(outside).equals(before)).toBe(true);
+    for (const code of codes) expect(['CONFIG_IO', 'SESSION_STORE_FAILED']).toContain(code);
   });
 });

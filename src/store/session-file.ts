@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { DIR_MODE, FILE_MODE } from '../world/fs-util.ts';
 import { refusal, refuseLinkedEntry } from '../world/workspace-path.ts';
 import { openWorkspaceFileSync } from '../world/workspace-write.ts';
+import { isHeldOpen, type FileIdentity } from './held-open.ts';
 import { migrate } from './schema.ts';
 import { guarded, storeProblem } from './store-error.ts';
 
@@ -38,11 +39,21 @@ const CACHE_KIB = 16_384;
  *   follows symbolic links (the main file's, and it creates `-wal`/`-shm` beside the link's target),
  *   so the file and its side files are checked before SQLite opens them and again once it has
  *   (workspace-write.ts). A refused file throws CONFIG_IO naming it.
+ *
+ * What SQLite opened is checked before any pragma (page_size and `journal_mode = WAL` write the file):
+ * the checked file must be held open by this process (it is not when SQLite opened something else
+ * through a link swapped in after the checks) and still be at the path. What is left: where descriptors
+ * cannot be listed (Windows), or while another connection of this process holds the same file, only the
+ * path is checked, so a link swapped in before SQLite's open and back before the check goes unseen; and
+ * the side files are opened by name when the pragmas run, so a `-wal`/`-shm` swapped for a link in that
+ * moment is refused only after SQLite wrote its header there.
  */
 export function openStoreFile(path: string, workspace = dirname(path)): Database.Database {
   const prepared = guarded('open', () => prepareFile(workspace, path));
   const db = guarded('open', () => new Database(path, { timeout: BUSY_TIMEOUT_MS }));
   try {
+    // SQLite opened the main file in the constructor and has written nothing yet.
+    guarded('open', () => checkOpened(workspace, path, prepared, 'held'));
     guarded('open', () => {
       // Only a new, empty file takes the page size (records of ~600 bytes: fewer, fuller pages).
       db.pragma(`page_size = ${PAGE_SIZE}`);
@@ -55,7 +66,7 @@ export function openStoreFile(path: string, workspace = dirname(path)): Database
     const problems = guarded('open', () => quickCheck(db));
     if (problems !== null) throw storeProblem('open', `the file is damaged (${problems})`);
     // The reads above made SQLite open its -wal and -shm: what it opened is still what was checked.
-    guarded('open', () => checkOpened(workspace, path, prepared));
+    guarded('open', () => checkOpened(workspace, path, prepared, 'by path'));
     migrate(db);
     return db;
   } catch (error) {
@@ -75,11 +86,6 @@ function quickCheck(db: Database.Database): string | null {
 /** Files SQLite opens beside the database by name (WAL mode; a rollback journal when one is left). */
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
 
-interface FileIdentity {
-  dev: number;
-  ino: number;
-}
-
 /** Creates the file (0600) through the workspace checks; refuses linked side files. */
 function prepareFile(workspace: string, path: string): FileIdentity {
   const fd = openWorkspaceFileSync(workspace, path, constants.O_WRONLY | constants.O_CREAT);
@@ -96,7 +102,14 @@ function prepareFile(workspace: string, path: string): FileIdentity {
   return identity;
 }
 
-function checkOpened(workspace: string, path: string, prepared: FileIdentity): void {
+/**
+ * `held`: right after SQLite's open, the checked file must also be one this process holds open (SQLite
+ * holds its main file from the constructor on; a file SQLite opened through a swapped link is another).
+ */
+function checkOpened(workspace: string, path: string, prepared: FileIdentity, how: 'held' | 'by path'): void {
+  if (how === 'held' && isHeldOpen(prepared) === false) {
+    throw refusal(workspace, path, 'it was replaced while it was being opened');
+  }
   refuseLinkedEntry(workspace, path);
   const now = lstatSync(path);
   if (now.dev !== prepared.dev || now.ino !== prepared.ino) {

@@ -1,16 +1,41 @@
 /** Builders shared by the store's tests (not used by production code). */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentMessage, Endpoint } from '../domain/message.ts';
 import type { TurnRecord } from '../domain/session.ts';
 import type { SessionRecord } from './record.ts';
+import { openStoreFile, sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
 
 export function tempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'fuseforks-store-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * For the link-swap tests: a store file in `{dir}/ws` (made once) and a database outside the workspace
+ * that nothing may change; `before` holds its bytes.
+ */
+export function storeAndOutsideDatabase(dir: string): {
+  workspace: string;
+  path: string;
+  outsideDir: string;
+  outside: string;
+  before: Buffer;
+} {
+  const workspace = join(dir, 'ws');
+  const outsideDir = join(dir, 'outside');
+  mkdirSync(outsideDir);
+  const outside = join(outsideDir, 'precious.db');
+  const precious = new Database(outside);
+  precious.exec("CREATE TABLE precious (x TEXT); INSERT INTO precious VALUES ('keep');");
+  precious.close();
+  const path = sessionStorePath(workspace);
+  openStoreFile(path, workspace).close();
+  return { workspace, path, outsideDir, outside, before: readFileSync(outside) };
 }
 
 /** A store in a fresh temp workspace with a controllable clock (starts at 1,000,000 and ticks by 1 ms). */

@@ -3,9 +3,10 @@
  * rename). Only our own shape, only in the folders the server writes, never through a link, and only
  * while this process holds the workspace lock (no other server can be mid-write).
  */
-import { readdirSync, unlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { walkFolders } from './workspace-path.ts';
+import { removeWorkspaceEntry } from './workspace-remove.ts';
 
 /** `.{name}.{pid}.{8 hex}.tmp`, as tempNameFor (and writeFileAtomic before it) names them. */
 const ATOMIC_TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
@@ -52,9 +53,8 @@ export function sweepLeftoverTemps(root: string): string[] {
     for (const name of entries(dir, 'file')) {
       if (!isOurTemp(name, kind)) continue;
       try {
-        // Checked again right before: the folder may have been swapped since it was listed.
-        walkFolders(root, dir, false);
-        unlinkSync(join(dir, name));
+        // Through pinned folders: the folder may have been swapped for a link since it was listed.
+        removeWorkspaceEntry(root, join(dir, name));
         removed.push(rel === '' ? name : `${rel}/${name}`);
       } catch {
         // Left for the next boot.

@@ -13,7 +13,10 @@
  *   between the check and the open is caught;
  * - temp files are created with O_EXCL and named `.{name}.{pid}.{8 hex}.tmp` (boot removes leftovers
  *   of that shape, temp-sweep.ts); the rename that publishes one only moves names inside one folder,
- *   so even a folder swapped at that instant cannot place our bytes elsewhere.
+ *   so even a folder swapped at that instant cannot place our bytes elsewhere;
+ * - a removal (a file, or an agent's whole folder) walks open folders, never paths, down to what it
+ *   removes and through the tree (workspace-remove.ts on pinned-folder.ts): a sub-folder swapped for a
+ *   link mid-delete removes nothing it points to.
  *
  * A refusal is CONFIG_IO naming the file (`detail` is its path below the workspace). Plain I/O
  * failures (EACCES, ENOSPC, a file where a folder should be: ENOTDIR) are thrown as they are, for the
@@ -32,7 +35,6 @@ import {
   openSync,
   renameSync,
   rmSync,
-  unlinkSync,
   write,
   writeSync,
 } from 'node:fs';
@@ -193,20 +195,5 @@ export function renameInWorkspaceSync(root: string, from: string, to: string): v
   renameSync(from, to);
 }
 
-/**
- * Removes a file or (with `recursive`) a folder. The folders above it are checked first; a link in
- * the final component is removed itself, never what it points to (rm does not follow it).
- */
-export function removeWorkspaceEntry(root: string, path: string, recursive = false): void {
-  if (!walkFolders(root, dirname(path), false)) return;
-  if (recursive) {
-    rmSync(path, { recursive: true, force: true });
-    return;
-  }
-  try {
-    if (lstatSync(path).isDirectory()) throw refusal(root, path, 'it is a folder');
-    unlinkSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
+// Removals walk pinned folders instead of checked paths; they live beside the folder mechanism.
+export { removeWorkspaceEntry } from './workspace-remove.ts';

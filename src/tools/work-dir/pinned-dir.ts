@@ -1,33 +1,26 @@
-import { constants, existsSync } from 'node:fs';
-import { lstat, mkdir, open, readdir, readlink, symlink, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readlink, symlink, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { descriptorPaths, errorCode, FolderMovedError, PinnedFolder } from '../../world/pinned-folder.ts';
 import { escaped } from './inside-error.ts';
 import { isInside } from './resolve.ts';
 
+// The mechanism (descriptor paths on Linux, dev/ino rechecks elsewhere) is the workspace's own,
+// src/world/pinned-folder.ts; tests switch it with this same object.
+export { descriptorPaths };
+
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
-const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
-
-/**
- * Linux names an open descriptor's object `/proc/self/fd/N`, and a path through it is looked up from
- * that very object (openat by path): what an op names below a pinned folder is in that folder, whatever
- * was renamed or swapped above it since it was opened. Without /proc (macOS, Windows) a folder's path
- * is checked against the opened folder (dev/ino, not a link) right before each use: a narrower window
- * than the path-only checks, but a window.
- */
-export const descriptorPaths = {
-  /** Tests turn it off to run the fallback on Linux too. */
-  enabled: process.platform === 'linux' && existsSync('/proc/self/fd'),
-};
-
-function codeOf(error: unknown): unknown {
-  return (error as { code?: unknown } | null)?.code;
-}
 
 /** The real path the kernel has for an open descriptor, or null where it cannot say. */
 async function descriptorPath(handle: FileHandle): Promise<string | null> {
   return descriptorPaths.enabled ? readlink(`/proc/self/fd/${handle.fd}`) : null;
+}
+
+/** A folder that moved or turned into a link since it was checked is an escape. */
+function movedOr(error: unknown): unknown {
+  return error instanceof FolderMovedError || errorCode(error) === 'ELOOP' ? escaped() : error;
 }
 
 /**
@@ -35,110 +28,99 @@ async function descriptorPath(handle: FileHandle): Promise<string | null> {
  * the folder's path again, so the checked folder and the written folder are the same object.
  */
 export class PinnedDir {
-  private constructor(
-    private readonly handle: FileHandle,
-    /** The path it had when opened (the fallback for platforms without /proc). */
-    private readonly path: string,
-  ) {}
+  private constructor(private readonly folder: PinnedFolder) {}
 
-  /** The work folder itself, opened by the real path the resolvers measured against. */
+  /**
+   * The work folder itself, by the real path the resolvers measured against. Opened without following
+   * a link and proved to be that folder (pinned-folder.ts): a work folder moved or swapped for a link
+   * since the resolver looked is an escape, never a folder written through.
+   */
   static async root(root: string): Promise<PinnedDir> {
-    return new PinnedDir(await open(root, constants.O_RDONLY | O_DIRECTORY), root);
+    try {
+      return new PinnedDir(PinnedFolder.open(root));
+    } catch (error) {
+      throw movedOr(error);
+    }
   }
 
   /** A path naming `name` in this very folder. */
   entry(name: string): string {
-    return descriptorPaths.enabled ? `/proc/self/fd/${this.handle.fd}/${name}` : join(this.path, name);
+    return this.folder.entry(name);
   }
 
   /** Where the folder is now (Linux: where the kernel says the descriptor is). */
   async currentPath(): Promise<string> {
-    return (await descriptorPath(this.handle)) ?? this.path;
+    return this.folder.currentPath();
   }
 
   /** The sub-folder `name`, never through a link; made first when `create` and it is missing. */
   async child(name: string, create: boolean): Promise<PinnedDir> {
-    await this.recheck();
-    const flags = constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW;
-    let handle: FileHandle;
     try {
-      handle = await open(this.entry(name), flags);
+      return new PinnedDir(this.folder.child(name, create));
     } catch (error) {
-      if (!create || codeOf(error) !== 'ENOENT') throw await this.linkOr(name, error);
-      await mkdir(this.entry(name)).catch((made: unknown) => {
-        if (codeOf(made) !== 'EEXIST') throw made;
-      });
-      handle = await open(this.entry(name), flags).catch(async (again: unknown) => {
-        throw await this.linkOr(name, again);
-      });
+      throw movedOr(error);
     }
-    return new PinnedDir(handle, join(this.path, name));
   }
 
   /** Opens the entry `name` (never a link: O_NOFOLLOW, and O_NONBLOCK so a FIFO cannot hang it). */
   async openFile(name: string, flags: number, mode?: number): Promise<FileHandle> {
-    await this.recheck();
+    this.recheck();
     try {
       return await open(this.entry(name), flags | O_NOFOLLOW | O_NONBLOCK, mode);
     } catch (error) {
-      throw codeOf(error) === 'ELOOP' ? escaped() : error;
+      throw errorCode(error) === 'ELOOP' ? escaped() : error;
     }
   }
 
   /** The entry itself, links not followed; null when there is none. */
   async lstat(name: string): Promise<Stats | null> {
-    await this.recheck();
     try {
-      return await lstat(this.entry(name));
+      return this.folder.lstat(name);
     } catch (error) {
-      if (codeOf(error) === 'ENOENT') return null;
-      throw error;
+      throw movedOr(error);
     }
   }
 
   /** The folder's own stat, through the descriptor. */
   async info(): Promise<Stats> {
-    return this.handle.stat();
+    return this.folder.info();
   }
 
   /** A new sub-folder `name`; EEXIST when anything (a link too) has that name. */
   async makeDir(name: string): Promise<void> {
-    await this.recheck();
+    this.recheck();
     await mkdir(this.entry(name));
   }
 
   async readLink(name: string): Promise<string> {
-    await this.recheck();
+    this.recheck();
     return readlink(this.entry(name));
   }
 
   /** A new link `name` to `target`, as it was written (copying a folder copies its links as links). */
   async makeLink(target: string, name: string): Promise<void> {
-    await this.recheck();
+    this.recheck();
     await symlink(target, this.entry(name));
   }
 
   async list(): Promise<string[]> {
-    await this.recheck();
-    return readdir(descriptorPaths.enabled ? `/proc/self/fd/${this.handle.fd}` : this.path);
+    try {
+      return this.folder.list();
+    } catch (error) {
+      throw movedOr(error);
+    }
   }
 
   async close(): Promise<void> {
-    await this.handle.close();
+    this.folder.close();
   }
 
-  /** A component that is not a folder: an escape when it became a link, else the error itself. */
-  private async linkOr(name: string, error: unknown): Promise<unknown> {
-    const code = codeOf(error);
-    if (code === 'ELOOP') return escaped();
-    if (code === 'ENOTDIR' && (await this.lstat(name).catch(() => null))?.isSymbolicLink()) return escaped();
-    return error;
-  }
-
-  private async recheck(): Promise<void> {
-    if (descriptorPaths.enabled) return;
-    const [held, there] = await Promise.all([this.handle.stat(), lstat(this.path)]);
-    if (there.isSymbolicLink() || held.dev !== there.dev || held.ino !== there.ino) throw escaped();
+  private recheck(): void {
+    try {
+      this.folder.recheck();
+    } catch (error) {
+      throw movedOr(error);
+    }
   }
 }
 
@@ -200,7 +182,7 @@ export async function openForReading(root: string, abs: string): Promise<FileHan
   try {
     handle = await open(abs, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
   } catch (error) {
-    throw codeOf(error) === 'ELOOP' ? escaped() : error;
+    throw errorCode(error) === 'ELOOP' ? escaped() : error;
   }
   try {
     const real = await descriptorPath(handle);

@@ -10,7 +10,7 @@ import { sdTool } from '../sd/sd-tool.ts';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import { yqTool } from '../yq/yq-tool.ts';
 import { descriptorPaths } from './pinned-dir.ts';
-import { startSwapRacer } from './swap-racer.ts';
+import { startSwapRacer } from '../../../test/helpers/swap-racer.ts';
 
 /**
  * Issue 17 §3: a folder of the work folder is swapped for a link to an outside folder by another

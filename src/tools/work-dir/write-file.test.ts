@@ -6,7 +6,9 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  renameSync,
   symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +67,24 @@ describe.each(modes)('the inside writer (%s)', (_name, procFd) => {
     await makeFolder(root, join(root, 'made/here'));
     expect(readFileSync(join(root, 'new/deep/n.txt'), 'utf8')).toBe('N');
     expect(lstatSync(join(root, 'made/here')).isDirectory()).toBe(true);
+  });
+
+  it('refuses a work folder that is no longer at the real path the resolver measured', async () => {
+    // The resolver handed over `root`; since then the work folder was swapped for a link to an outside
+    // folder (the last component), or a folder above it was (the path now leads elsewhere).
+    const real = realpathSync(box.root);
+    renameSync(root, join(real, 'work-aside'));
+    symlinkSync(outside, root);
+    expect(await rejection(createFile(root, join(root, 'n.txt'), 'x'))).toBe('ESCAPED');
+    expect(await rejection(makeFolder(root, join(root, 'sub/d')))).toBe('ESCAPED');
+    unlinkSync(root);
+    mkdirSync(join(outside, 'nest', 'work'), { recursive: true });
+    renameSync(join(real, 'work-aside'), join(real, 'nest-real'));
+    const nested = join(real, 'nest', 'work');
+    symlinkSync(join(outside, 'nest'), join(real, 'nest'));
+    expect(await rejection(createFile(nested, join(nested, 'n.txt'), 'x'))).toBe('ESCAPED');
+    expect(outsideNames()).toEqual(['nest', 'secret.txt']);
+    expect(readdirSync(join(outside, 'nest', 'work'))).toEqual([]);
   });
 
   it('never creates through a link as a parent folder', async () => {

@@ -1,10 +1,10 @@
 /**
- * For the race tests: a real child process that swaps a folder of the work folder for a symbolic link
- * in a tight loop (rename the folder aside, put a link to `target` in its place, remove the link, rename
+ * For the race tests: a real child process that swaps a folder (or a file) for a symbolic link in a
+ * tight loop (rename the folder aside, put a link to `target` in its place, remove the link, rename
  * the folder back), the attack a checked-then-written path loses to.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -16,27 +16,39 @@ const REPORT_EVERY = 4;
 
 // Plain CommonJS for `node -e`. Every step tolerates the tool's own changes (the tool may create the
 // folder while it is aside): an intruding folder is moved to `.extra-N` inside the work folder, so the
-// real one always comes back. It stops at the stop file, after `max` attempts or when its parent is gone
-// (a test that timed out leaves no racer behind), never in mid-swap.
+// real one always comes back, unless the code under test removed it while it was aside. It stops at the
+// stop file, after `max` attempts or when its parent is gone (a test that timed out leaves no racer
+// behind), never in mid-swap.
 const RACER = `
 const fs = require('fs');
 const path = require('path');
-const [dir, target, stopFile, maxText] = process.argv.slice(1);
+const [dir, target, stopFile, countFile, maxText] = process.argv.slice(1);
+const countFd = fs.openSync(countFile, 'w');
 const aside = path.join(path.dirname(dir), '.aside-' + path.basename(dir));
 const max = Number(maxText);
 const parent = process.ppid;
 let extra = 0;
+const idle = new Int32Array(new SharedArrayBuffer(4));
 let rounds = 0;
 for (let attempt = 1; attempt <= max; attempt += 1) {
   if (attempt % ${REPORT_EVERY} === 0 && (fs.existsSync(stopFile) || process.ppid !== parent)) break;
-  try { fs.renameSync(dir, aside); } catch { continue; }
+  try { fs.renameSync(dir, aside); } catch {
+    // Not there (removed by the code under test, not yet made again): wait a moment, not a spin.
+    Atomics.wait(idle, 0, 0, 1);
+    continue;
+  }
   try { fs.symlinkSync(target, dir); } catch {}
   try { if (fs.lstatSync(dir).isSymbolicLink()) fs.unlinkSync(dir); } catch {}
   for (let tries = 0; ; tries += 1) {
-    try { fs.renameSync(aside, dir); break; } catch (error) { if (tries > 1000) throw error; }
+    try { fs.renameSync(aside, dir); break; } catch (error) {
+      // Removed while it was aside (the code under test deletes the tree): nothing to bring back.
+      if (!fs.existsSync(aside)) break;
+      if (tries > 1000) throw error;
+    }
     try { fs.renameSync(dir, path.join(path.dirname(dir), '.extra-' + extra++)); } catch {}
   }
   rounds += 1;
+  fs.writeSync(countFd, String(rounds).padStart(15), 0);
   if (rounds % ${REPORT_EVERY} === 0) try { fs.writeSync(1, rounds + '\\n'); } catch {}
 }
 `;
@@ -44,6 +56,11 @@ for (let attempt = 1; attempt <= max; attempt += 1) {
 export interface SwapRacer {
   /** Waits until the racer has made `count` more swaps (or has ended): it is never starved. */
   swapsMore: (count: number) => Promise<void>;
+  /**
+   * The swaps made so far, read at once from a file the racer rewrites after each swap: synchronous
+   * code can tell whether swaps happened while it ran (two more: one began and ended meanwhile).
+   */
+  swapsNow: () => number;
   /** Asks the racer to stop, waits for it, and returns how many swaps it made (as reported). */
   stop: () => Promise<number>;
 }
@@ -51,7 +68,9 @@ export interface SwapRacer {
 /** Starts swapping `dir` for a link to `target`; resolves once the first swaps are done. */
 export async function startSwapRacer(dir: string, target: string, max = 2_000_000): Promise<SwapRacer> {
   const stopFile = join(target, '..', `.stop-${process.pid}-${Date.now()}`);
-  const child = spawn(process.execPath, ['-e', RACER, dir, target, stopFile, String(max)], {
+  const countFile = `${stopFile}.count`;
+  writeFileSync(countFile, '0');
+  const child = spawn(process.execPath, ['-e', RACER, dir, target, stopFile, countFile, String(max)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let swaps = 0;
@@ -89,9 +108,15 @@ export async function startSwapRacer(dir: string, target: string, max = 2_000_00
   await swapsMore(1);
   return {
     swapsMore,
+    swapsNow: () => Number(readFileSync(countFile, 'utf8').trim() || '0'),
     stop: async () => {
       writeFileSync(stopFile, '');
-      return exited;
+      try {
+        return await exited;
+      } finally {
+        rmSync(stopFile, { force: true });
+        rmSync(countFile, { force: true });
+      }
     },
   };
 }
