@@ -55,7 +55,7 @@ it('saves the user name, which the model then sees in the envelope', async () =>
   await page.getByTestId('settings-user-save').click();
   await expect.poll(async () => (await settings()).settings.userName).toBe('Kaito');
   // The page has taken the saved name (nothing left to save) before the dialog is closed.
-  await expect.poll(() => page.getByTestId('settings-user-save').isDisabled()).toBe(true);
+  await expect.poll(() => page.getByTestId('settings-user-save').getAttribute('data-clean')).toBe('true');
   await page.keyboard.press('Escape');
   await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
 
@@ -78,11 +78,11 @@ it('sets the token limit in effective tokens, refusing 0, and switches to unlimi
   await page.getByTestId('settings-token-limit').fill('250000');
   await page.getByTestId('settings-token-save').click();
   await expect.poll(async () => (await settings()).settings.tokenBudget).toBe(250_000);
-  await expect.poll(() => page.getByTestId('settings-token-save').isDisabled()).toBe(true);
+  await expect.poll(() => page.getByTestId('settings-token-save').getAttribute('data-clean')).toBe('true');
   await page.getByTestId('settings-token-unlimited').check();
   await page.getByTestId('settings-token-save').click();
   await expect.poll(async () => (await settings()).settings.tokenBudget).toBeNull();
-  await expect.poll(() => page.getByTestId('settings-token-save').isDisabled()).toBe(true);
+  await expect.poll(() => page.getByTestId('settings-token-save').getAttribute('data-clean')).toBe('true');
 });
 
 it('applies theme and conversation zoom at once, kept on this device only', async () => {
@@ -116,7 +116,7 @@ it('writes a role and the Ordinance through their dialogs', async () => {
     )
     .toEqual(['調査役']);
   await page.getByTestId('role-row').filter({ hasText: '調査役' }).waitFor();
-  await expect.poll(() => page.getByTestId('role-save').isDisabled()).toBe(true);
+  await expect.poll(() => page.getByTestId('role-save').getAttribute('data-clean')).toBe('true');
   await page.keyboard.press('Escape');
   await page.getByTestId('roles-dialog').waitFor({ state: 'detached' });
 
@@ -129,7 +129,7 @@ it('writes a role and the Ordinance through their dialogs', async () => {
   };
   await expect.poll(readOrdinance).toContain('丁寧に答えること。');
   // The dialog has taken the saved text (nothing left to save) before it is closed.
-  await expect.poll(() => page.getByTestId('ordinance-save').isDisabled()).toBe(true);
+  await expect.poll(() => page.getByTestId('ordinance-save').getAttribute('data-clean')).toBe('true');
   await page.keyboard.press('Escape');
   await page.getByTestId('ordinance-dialog').waitFor({ state: 'detached' });
 });
