@@ -18,7 +18,10 @@ export interface TurnHandle {
   startedAtMs: number;
   /** When a person asked to interrupt, for the elapsed-time System line. */
   interruptRequestedAtMs: number | null;
-  /** Set once the turn has taken its exit: an interrupt from then on is too late and says so. */
+  /**
+   * Set by the one settle of the turn (or when it ends without one): a second settle is refused, and
+   * an interrupt from then on is too late and says so.
+   */
   settled: boolean;
 }
 

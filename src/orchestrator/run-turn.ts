@@ -58,7 +58,6 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
   try {
     const prepared = await prepareTurn(orch, runtime, envelope, handle);
     if (prepared.kind === 'failed') {
-      handle.settled = true;
       // Nothing was called: no turn line, no record (the template or backend could not be resolved).
       // An interrupt that came meanwhile was answered `interrupted: true`: it wins, and folds.
       if (controller.signal.aborted) orch.foldEnvelope(runtime, envelope);
@@ -76,7 +75,7 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
           agentId: runtime.id,
         });
     orch.log.warn(`turn crashed: agent=${runtime.id} error=${core.detail ?? core.code}`);
-    if (turn !== null && !turn.settled) {
+    if (turn !== null && !handle.settled) {
       // A crash inside an exit only settles: that exit already said what it had to.
       if (turn.exiting) settleTurn(orch, turn, { kind: 'failed', code: core.code });
       else await finishFailed(orch, turn, core).catch(() => undefined);

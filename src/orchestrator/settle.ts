@@ -8,8 +8,7 @@ import type { Turn } from './turn-state.ts';
  * `turnRecorded`. Line and record come from one value (TurnSpend).
  */
 export function settleTurn(orch: Orchestrator, turn: Turn, stop: TurnStop): void {
-  if (turn.settled) return;
-  turn.settled = true;
+  if (turn.handle.settled) return;
   turn.handle.settled = true;
   const spend: TurnSpend = {
     agentId: turn.spec.id,

@@ -184,7 +184,6 @@ export async function prepareTurn(
     startedAtMs: handle.startedAtMs,
     grounding: null,
     reasoningSummary: '',
-    settled: false,
     exiting: false,
     waves: 0,
   };

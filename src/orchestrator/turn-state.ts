@@ -61,8 +61,6 @@ export interface Turn {
   /** Merged over the rounds (display only; never sent back to the model). */
   grounding: Grounding | null;
   reasoningSummary: string;
-  /** Set by the one settle of this turn; a second exit is a bug and is refused. */
-  settled: boolean;
   /** Set when an exit begins: an interrupt no longer redirects it, and a crash inside it only settles. */
   exiting: boolean;
   /** Plan waves delivered in this turn (the turn line's `waves=`). */
