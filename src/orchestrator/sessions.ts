@@ -32,7 +32,7 @@ export class Sessions implements TurnSink, MessageSink {
     private readonly events: EventBus,
     private readonly exportsDir: string,
     /** Why there is no store (a refused planted link names the file), for the commands' refusal. */
-    private readonly storeProblem: string | null = null,
+    readonly storeProblem: string | null = null,
   ) {}
 
   get persistent(): boolean {

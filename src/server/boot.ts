@@ -79,7 +79,6 @@ function openStore(
 export class Boot {
   private context: AppContext | null = null;
   private failure: ErrorPayload | null = null;
-  private storeProblem: string | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
 
@@ -124,8 +123,8 @@ export class Boot {
 
   status(): BootStatus {
     const warnings: BootWarning[] = [];
-    if (this.storeProblem !== null)
-      warnings.push({ code: 'SESSION_STORE_FAILED', message: this.storeProblem });
+    const storeProblem = this.context?.sessions.storeProblem ?? null;
+    if (storeProblem !== null) warnings.push({ code: 'SESSION_STORE_FAILED', message: storeProblem });
     const logProblem = this.deps.log.problem?.() ?? null;
     if (logProblem !== null) warnings.push({ code: 'LOG_NOT_WRITTEN', message: logProblem });
     return { ready: this.context !== null, error: this.failure, warnings };
@@ -151,7 +150,6 @@ export class Boot {
         this.deps.detectLanguage,
       );
       const opened = openStore(paths, log);
-      this.storeProblem = opened.problem;
       const sessions = new Sessions(
         opened.store,
         log,
