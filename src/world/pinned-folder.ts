@@ -55,22 +55,25 @@ export function errorCode(error: unknown): unknown {
 
 /**
  * Opens a folder without following a link in the last place. Linux answers ENOTDIR for a link there
- * (O_DIRECTORY is checked first), macOS ELOOP: a link is ELOOP here on both.
+ * (O_DIRECTORY is checked first), macOS ELOOP: a link is ELOOP here on both. The entry may have changed
+ * again by the time it is looked at: only a plain file keeps ENOTDIR; a folder (swapped back) or a
+ * missing entry was a link when it was opened.
  */
 function openFolder(path: string): number {
   try {
     return openSync(path, OPEN_FOLDER);
   } catch (error) {
-    if (errorCode(error) === 'ENOTDIR' && isLink(path)) {
+    if (errorCode(error) === 'ENOTDIR' && !isPlainNonFolder(path)) {
       throw Object.assign(new Error(`ELOOP: a symbolic link, ${path}`), { code: 'ELOOP', path });
     }
     throw error;
   }
 }
 
-function isLink(path: string): boolean {
+function isPlainNonFolder(path: string): boolean {
   try {
-    return lstatSync(path).isSymbolicLink();
+    const info = lstatSync(path);
+    return !info.isSymbolicLink() && !info.isDirectory();
   } catch {
     return false;
   }
