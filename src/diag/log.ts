@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
+import { closeSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isCoreError } from '../domain/errors.ts';
-import { appendWorkspaceFileSync, renameInWorkspaceSync } from '../world/workspace-write.ts';
+import { openWorkspaceAppendSync, renameInWorkspaceSync } from '../world/workspace-write.ts';
 
 /** Rotate to `fuseforks.log.old` (one generation) once the file would pass this size. */
 export const LOG_ROTATE_BYTES = 8 * 1024 * 1024;
@@ -35,6 +35,12 @@ export class FileDiagLog implements DiagLog {
   private readonly workspace: string;
   private refusalReported = false;
   private refusal: string | null = null;
+  /**
+   * The log file, opened once through the workspace checks and kept: a line is then one write, and a
+   * link planted later cannot redirect it (the descriptor names our file). Reopened after a rotation
+   * or a failed write. A log deleted by hand while the server runs gets no lines until then.
+   */
+  private fd: number | null = null;
 
   constructor(
     readonly path: string,
@@ -61,6 +67,7 @@ export class FileDiagLog implements DiagLog {
 
   /** A failed rotation keeps appending to the live file rather than losing lines. */
   private rotate(): void {
+    this.closeFile();
     try {
       renameInWorkspaceSync(this.workspace, this.path, `${this.path}.old`);
       this.size = 0;
@@ -82,13 +89,30 @@ export class FileDiagLog implements DiagLog {
     try {
       const bytes = Buffer.byteLength(fileLine);
       if (this.size > 0 && this.size + bytes > this.rotateBytes) this.rotate();
-      appendWorkspaceFileSync(this.workspace, this.path, fileLine);
+      this.fd ??= openWorkspaceAppendSync(this.workspace, this.path);
+      writeSync(this.fd, fileLine);
       this.size += bytes;
     } catch (error) {
-      // Write failures are swallowed; re-read the size next time in case the file moved.
+      // Write failures are swallowed; reopen and re-read the size next time in case the file moved.
+      this.closeFile();
       this.size = fileSize(this.path);
       if (isCoreError(error)) this.reportRefusal(error.message);
     }
+  }
+
+  /** Lets the file go (the server stops); a later line opens it again. */
+  close(): void {
+    this.closeFile();
+  }
+
+  private closeFile(): void {
+    if (this.fd === null) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Already gone: nothing to release.
+    }
+    this.fd = null;
   }
 
   /** A refused log file (a planted link) is said once on stderr: the lines go nowhere else. */

@@ -144,6 +144,7 @@ async function startHoldingLock(
         await new Promise<void>((resolve) => server.close(() => resolve()));
       } finally {
         lock.release();
+        log.close();
       }
     },
   };

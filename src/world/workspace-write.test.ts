@@ -1,4 +1,5 @@
 import {
+  closeSync,
   existsSync,
   linkSync,
   lstatSync,
@@ -8,6 +9,7 @@ import {
   statSync,
   symlinkSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,12 +17,22 @@ import { thrownCoreError } from '../../test/helpers/core-error.ts';
 import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
 import { tempWorkspace } from './test-kit.ts';
 import {
-  appendWorkspaceFileSync,
+  openWorkspaceAppendSync,
   ensureWorkspaceDir,
   openWorkspaceTempSync,
   removeWorkspaceEntry,
   writeWorkspaceFileAtomic,
 } from './workspace-write.ts';
+
+/** One append through the helper, as the log does it (open, write, close). */
+function appendWorkspaceFileSync(root: string, path: string, text: string): void {
+  const fd = openWorkspaceAppendSync(root, path);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 let base: string;
 let ws: string;
@@ -104,7 +116,7 @@ describe('writeWorkspaceFileAtomic', () => {
   });
 });
 
-describe('appendWorkspaceFileSync', () => {
+describe('openWorkspaceAppendSync', () => {
   it('appends, creating the file 0600', () => {
     const path = join(ws, 'fuseforks.log');
     appendWorkspaceFileSync(ws, path, 'one\n');

@@ -36,7 +36,6 @@ import {
   renameSync,
   rmSync,
   write,
-  writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
@@ -107,19 +106,17 @@ function openNoFollow(root: string, path: string, flags: number): { fd: number; 
   }
 }
 
-/** Appends `text`, creating the file (0600) when absent; the folder must exist. */
-export function appendWorkspaceFileSync(root: string, path: string, text: string): void {
-  const fd = openWorkspaceFileSync(
+/**
+ * Opens `path` for appending, creating it (0600) when absent; the folder must exist. The caller owns
+ * the descriptor (the log keeps it open, so each line is one write).
+ */
+export function openWorkspaceAppendSync(root: string, path: string): number {
+  return openWorkspaceFileSync(
     root,
     path,
     constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT,
     false,
   );
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** A temp file beside `target`, open for writing; `commit` renames it over the target. */
