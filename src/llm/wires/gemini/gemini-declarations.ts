@@ -14,8 +14,7 @@ import { toGeminiSchema } from './gemini-schema.ts';
 import { GeminiSchemaRefusal } from './gemini-schema-refusal.ts';
 import { inlineLocalRefs } from './gemini-schema-refs.ts';
 import { geminiParametersViolations } from './gemini-schema-rules.ts';
-
-type Schema = Record<string, unknown>;
+import { isRecord, type Schema } from './gemini-schema-node.ts';
 
 export interface GeminiFunctionDeclaration {
   name: string;
@@ -27,10 +26,6 @@ type Conversion = { parameters: Schema | undefined } | { refused: string };
 
 /** Reasons are read by people and written into the log: one line, bounded. */
 const REASON_CHARS = 300;
-
-function isRecord(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * `parameters` of one declaration: undefined when the tool takes no arguments (Gemini answers 400

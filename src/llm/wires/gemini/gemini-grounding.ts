@@ -5,10 +5,7 @@
  */
 import type { Grounding, GroundingSource } from '../../../domain/message.ts';
 import type { GeminiGroundingMetadata } from './gemini-api.ts';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from './gemini-schema-node.ts';
 
 /**
  * Search queries of a server-side `toolCall` part (Google already ran it; with

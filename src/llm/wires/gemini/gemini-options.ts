@@ -8,8 +8,6 @@ import { skills } from '../../provider.ts';
 import type { WireContext } from '../wire.ts';
 import { geminiFunctionDeclarations, type GeminiFunctionDeclaration } from './gemini-declarations.ts';
 
-export type { GeminiFunctionDeclaration };
-
 export type GeminiThinkingLevel = 'low' | 'medium' | 'high';
 
 export type GeminiTool =

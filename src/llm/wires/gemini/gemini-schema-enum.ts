@@ -14,7 +14,7 @@ import type { GeminiType } from './gemini-schema-rules.ts';
 const LISTED_VALUES = 40;
 const VALUE_CHARS = 60;
 
-export interface EnumReading {
+interface EnumReading {
   /** The enum to send: strings only, and only for a STRING schema. */
   enum?: string[];
   /** A sentence for the description when the values cannot all be an enum. */
@@ -33,7 +33,7 @@ function kindOf(value: unknown): GeminiType | null {
 }
 
 /** "Must be 5." / "Allowed values: 1, 2, 3." — bounded: a schema is written by someone else. */
-export function allowedValuesNote(values: readonly unknown[]): string {
+function allowedValuesNote(values: readonly unknown[]): string {
   const shown = values
     .slice(0, LISTED_VALUES)
     .map((v) => boundedText(JSON.stringify(v) ?? String(v), VALUE_CHARS));

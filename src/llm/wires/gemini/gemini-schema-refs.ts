@@ -9,14 +9,17 @@
  * every request of the agent.
  */
 import { GeminiSchemaRefusal, quoteBounded } from './gemini-schema-refusal.ts';
+import { isRecord, type Schema } from './gemini-schema-node.ts';
 
 type Json = unknown;
-type Schema = Record<string, Json>;
 
 /** Nodes an inlined schema may have: a DAG of refs can otherwise expand exponentially. */
-export const MAX_INLINED_NODES = 10_000;
+const MAX_INLINED_NODES = 10_000;
 /** Nesting depth of schemas; deeper input is refused rather than recursed into. */
 export const MAX_SCHEMA_DEPTH = 64;
+/** The refusal of a schema nested past MAX_SCHEMA_DEPTH (here and in the conversion). */
+export const tooDeep = () =>
+  new GeminiSchemaRefusal(`its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
 /** The same in JSON levels (a property schema sits two levels below its parent, a ref one more). */
 const MAX_JSON_DEPTH = 4 * MAX_SCHEMA_DEPTH;
 
@@ -36,10 +39,6 @@ const NAME_MAP_KEYWORDS = new Set([
 
 /** Keywords that refer back into the schema dynamically: only meaningful with recursion. */
 const DYNAMIC_REFS = ['$recursiveRef', '$dynamicRef'];
-
-function isRecord(value: Json): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The target of a JSON-pointer fragment (`#`, `#/a/b~1c`), or undefined when it does not exist. */
 function resolvePointer(root: Json, ref: string): Json {
@@ -66,9 +65,7 @@ export function inlineLocalRefs(root: Json): Json {
   let nodes = 0;
 
   const visit = (node: Json, refStack: readonly string[], depth: number): Json => {
-    if (depth > MAX_JSON_DEPTH) {
-      throw new GeminiSchemaRefusal(`its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
-    }
+    if (depth > MAX_JSON_DEPTH) throw tooDeep();
     nodes += 1;
     if (nodes > MAX_INLINED_NODES) {
       throw new GeminiSchemaRefusal(

@@ -7,14 +7,13 @@
  * still breaks a rule is refused, not sent to fail every request of the agent), and by the tests that
  * run every tool schema of real MCP servers through the conversion.
  */
-
-type Schema = Record<string, unknown>;
+import { isRecord, type Schema } from './gemini-schema-node.ts';
 
 /** The `Type` enum (TYPE_UNSPECIFIED is never sent: Gemini 3 refuses it). */
-export const GEMINI_TYPES = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL'] as const;
+const GEMINI_TYPES = ['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL'] as const;
 export type GeminiType = (typeof GEMINI_TYPES)[number];
 
-/** The `Schema` fields, in the order the conversion emits them. */
+/** The `Schema` fields Gemini knows: the allowlist behind every key the conversion may write. */
 export const GEMINI_SCHEMA_KEYS = [
   'type',
   'nullable',
@@ -71,12 +70,20 @@ const ONLY_FOR: Record<string, readonly GeminiType[]> = {
   maximum: ['NUMBER', 'INTEGER'],
 };
 
+/** A non-negative int64 value: a JSON number or the decimal string proto3 JSON also accepts. */
+export function isInt64Value(value: unknown): value is number | string {
+  return (
+    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+    (typeof value === 'string' && /^\d+$/.test(value))
+  );
+}
+
+export function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
 /** int64 fields: a JSON number or the decimal string proto3 JSON also accepts. */
 const INT64_FIELDS = ['minItems', 'maxItems', 'minProperties', 'maxProperties', 'minLength', 'maxLength'];
-
-function isRecord(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function isGeminiType(value: unknown): value is GeminiType {
   return typeof value === 'string' && (GEMINI_TYPES as readonly string[]).includes(value);
@@ -157,14 +164,11 @@ function checkScalars(node: Schema, path: string, gType: GeminiType | null, out:
   for (const field of INT64_FIELDS) {
     const value = node[field];
     if (value === undefined) continue;
-    const ok =
-      (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
-      (typeof value === 'string' && /^\d+$/.test(value));
-    if (!ok) out.push(`${path}.${field}: must be a non-negative integer`);
+    if (!isInt64Value(value)) out.push(`${path}.${field}: must be a non-negative integer`);
   }
   for (const field of ['minimum', 'maximum']) {
     const value = node[field];
-    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value))) {
+    if (value !== undefined && !isFiniteNumber(value)) {
       out.push(`${path}.${field}: must be a number`);
     }
   }

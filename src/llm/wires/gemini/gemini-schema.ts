@@ -17,13 +17,15 @@
  * items become the `anyOf` of its members.
  */
 import { readEnum } from './gemini-schema-enum.ts';
-import { GeminiSchemaRefusal } from './gemini-schema-refusal.ts';
-import { MAX_SCHEMA_DEPTH } from './gemini-schema-refs.ts';
-import { GEMINI_FORMATS, isGeminiType, type GeminiType } from './gemini-schema-rules.ts';
-
-export { GEMINI_SCHEMA_KEYS } from './gemini-schema-rules.ts';
-
-type Schema = Record<string, unknown>;
+import { MAX_SCHEMA_DEPTH, tooDeep } from './gemini-schema-refs.ts';
+import {
+  GEMINI_FORMATS,
+  isFiniteNumber,
+  isGeminiType,
+  isInt64Value,
+  type GeminiType,
+} from './gemini-schema-rules.ts';
+import { isRecord, type Schema } from './gemini-schema-node.ts';
 
 /** Keywords that describe a value without constraining its type; they stay on an anyOf parent. */
 const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'nullable']);
@@ -37,13 +39,6 @@ const HINTS: [GeminiType, readonly string[]][] = [
   ['STRING', ['minLength', 'maxLength', 'pattern', 'format']],
   ['NUMBER', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
 ];
-
-function isRecord(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const tooDeep = () =>
-  new GeminiSchemaRefusal(`its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
 
 /** One schema node (refs already inlined). Throws GeminiSchemaRefusal past the depth limit. */
 export function toGeminiSchema(input: unknown, depth = 0): Schema {
@@ -148,15 +143,10 @@ function inferType(s: Schema): GeminiType {
   return 'STRING';
 }
 
-function nonNegativeInt(value: unknown): number | string | undefined {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return value;
-  return undefined;
-}
+const nonNegativeInt = (value: unknown) => (isInt64Value(value) ? value : undefined);
+const finite = (value: unknown) => (isFiniteNumber(value) ? value : undefined);
 
-const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
-/** The Gemini node, keys in GEMINI_SCHEMA_KEYS order (JSON.stringify keeps it: stable request bytes). */
+/** The Gemini node, keys in a fixed order (JSON.stringify keeps it: stable request bytes). */
 function emit(s: Schema, depth: number): Schema {
   let type = typeName(s);
   let anyOf: Schema[] | undefined = Array.isArray(s.anyOf)
@@ -177,7 +167,7 @@ function emit(s: Schema, depth: number): Schema {
   if (anyOf === undefined && type === null) type = inferType(s);
 
   const out: Schema = {};
-  if (type !== null && anyOf === undefined) out.type = type;
+  if (type !== null) out.type = type;
   if (s.nullable === true) out.nullable = true;
   const format = s.format;
   if (type !== null && typeof format === 'string' && GEMINI_FORMATS[type].includes(format)) {
@@ -187,10 +177,10 @@ function emit(s: Schema, depth: number): Schema {
   const description = describe(typeof s.description === 'string' ? s.description : '', note);
   if (description !== '') out.description = description;
   if (values !== undefined && type === 'STRING') out.enum = values;
-  if (type === 'OBJECT' && anyOf === undefined) Object.assign(out, objectFields(s, depth));
-  if (type === 'ARRAY' && anyOf === undefined) out.items = itemsOf(s, depth);
+  if (type === 'OBJECT') Object.assign(out, objectFields(s, depth));
+  if (type === 'ARRAY') out.items = itemsOf(s, depth);
   if (anyOf !== undefined) out.anyOf = anyOf;
-  if (anyOf === undefined) Object.assign(out, limits(s, type));
+  Object.assign(out, limits(s, type));
   if (s.default !== undefined) out.default = s.default;
   if (s.example !== undefined) out.example = s.example;
   return out;
