@@ -8,7 +8,7 @@ export const DOOR_MAX_BODY_BYTES = 4 * 1024 * 1024;
  * finishes sending and then reads the 413: answering while it still sends makes it fail with EPIPE
  * or a reset instead of the JSON-RPC error (issue 17). Past this, the connection is closed on it.
  */
-export const DOOR_DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DOOR_DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 
 export type DoorBody =
   | { kind: 'json'; value: unknown }

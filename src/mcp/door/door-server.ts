@@ -112,7 +112,6 @@ export class McpDoor {
           gate: this.gate,
           log: this.options.log,
           hangUpSignal: hooks.hangUpSignal,
-          closing: hooks.closing,
         }),
       this.options.sessions,
     );

@@ -8,10 +8,11 @@ import { sendJsonRpcError } from './door-guard.ts';
 
 /** What a session's MCP server may ask of its session. */
 export interface SessionHooks {
-  /** Aborts when the HTTP request carrying this JSON-RPC request is dropped before its answer. */
-  hangUpSignal(requestId: RequestId): AbortSignal | undefined;
-  /** Aborts when the door closes: a request still running is answered (interrupted) before it goes. */
-  closing: AbortSignal;
+  /**
+   * Aborts when the HTTP request carrying this JSON-RPC request is dropped before its answer, or when
+   * the door closes (a request still running is then answered, interrupted, before its session goes).
+   */
+  hangUpSignal(requestId: RequestId): AbortSignal;
 }
 
 interface DoorSession {
@@ -31,7 +32,7 @@ export interface SessionLimits {
 
 export const DOOR_MAX_SESSIONS = 64;
 /** How long a closing door waits for the answers of interrupted requests to reach their clients. */
-export const DOOR_CLOSE_GRACE_MS = 2_000;
+const DOOR_CLOSE_GRACE_MS = 2_000;
 export const DOOR_SESSION_IDLE_MS = 60 * 60 * 1000;
 
 /**
@@ -138,9 +139,12 @@ export class DoorSessions {
   /** A new session for an initialize request; it is kept only once the SDK has initialized it. */
   private async open(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
     const hangUps = new Map<string, AbortSignal>();
+    const closing = this.closing.signal;
     const server = this.makeServer({
-      hangUpSignal: (id) => hangUps.get(requestKey(id)),
-      closing: this.closing.signal,
+      hangUpSignal: (id) => {
+        const hangUp = hangUps.get(requestKey(id));
+        return hangUp ? AbortSignal.any([hangUp, closing]) : closing;
+      },
     });
     let session: DoorSession | null = null;
     const transport = new StreamableHTTPServerTransport({

@@ -54,10 +54,11 @@ export interface DoorServerOptions {
   ask: DoorAsk;
   gate: DoorGate;
   log?: DiagLog;
-  /** Aborts when the HTTP request that carried this JSON-RPC request is dropped by the client. */
+  /**
+   * Aborts when the HTTP request that carried this JSON-RPC request is dropped by the client, or when
+   * the door closes (switched off, a new port, the server stopping).
+   */
   hangUpSignal: (requestId: RequestId) => AbortSignal | undefined;
-  /** Aborts when the door closes (switched off, a new port, the server stopping). */
-  closing?: AbortSignal;
 }
 
 /** One session's MCP server: the `fuseforks` implementation with exactly the `ask_fuseforks` tool. */
@@ -80,10 +81,7 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
         return textResult({ text: DOOR_BUSY_TEXT, isError: true });
       }
       const hangUp = options.hangUpSignal(extra.requestId);
-      const signals = [extra.signal, hangUp, options.closing].filter(
-        (s): s is AbortSignal => s !== undefined,
-      );
-      const signal = AbortSignal.any(signals);
+      const signal = hangUp ? AbortSignal.any([extra.signal, hangUp]) : extra.signal;
       const client = server.server.getClientVersion()?.name ?? '';
       const started = Date.now();
       try {
