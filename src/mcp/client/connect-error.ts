@@ -1,6 +1,8 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { boundedText } from '../../domain/chars.ts';
 
 /** A failure of our own making (timeout, command not found): its text is ours, safe to show. */
 export class McpLocalError extends Error {
@@ -29,14 +31,12 @@ function errnoCode(error: unknown): string | null {
  */
 export function describeMcpError(error: unknown): string {
   if (error instanceof McpLocalError) return error.message;
-  if (error instanceof UnauthorizedError) {
-    return 'authentication refused (HTTP 401): check the configuration (url and headers); not retried';
+  if (isAuthRefused(error)) {
+    const status = error instanceof StreamableHTTPError ? error.code : 401;
+    return `authentication refused (HTTP ${status}): check the configuration (url and headers); not retried`;
   }
   if (error instanceof StreamableHTTPError) {
     const status = error.code;
-    if (status === 401 || status === 403) {
-      return `authentication refused (HTTP ${status}): check the configuration (url and headers); not retried`;
-    }
     if (status === undefined || status < 0) return 'the server sent a response that is not MCP';
     return `the server answered HTTP ${status}`;
   }
@@ -57,6 +57,11 @@ export function describeMcpError(error: unknown): string {
  */
 export function isFinalFailure(error: unknown): boolean {
   if (error instanceof McpLocalError) return error.final;
+  return isAuthRefused(error);
+}
+
+/** 401/403: the configuration (url, headers) is wrong, and trying again cannot help (ledger §5.3). */
+function isAuthRefused(error: unknown): boolean {
   if (error instanceof UnauthorizedError) return true;
   return error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403);
 }
@@ -65,6 +70,10 @@ export function isFinalFailure(error: unknown): boolean {
 export function formatLimit(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
+
+export const TOO_LARGE_TEXT = `a message from the server was over the transport's limit of ${Math.round(
+  STDIO_DEFAULT_MAX_BUFFER_SIZE / (1024 * 1024),
+)} MiB (a result too large), which reset the connection`;
 
 /** The stdio transport's own bound on one message (the SDK's ReadBuffer): the connection is reset. */
 export function isTransportTooLarge(error: unknown): boolean {
@@ -76,7 +85,7 @@ const SERVER_MESSAGE_MAX = 500;
 /** The server's own text of a JSON-RPC error, without the SDK's "MCP error -32602: " prefix, bounded. */
 function serverMessage(error: McpError): string {
   const text = error.message.replace(/^MCP error -?\d+: /, '').trim();
-  return text.length > SERVER_MESSAGE_MAX ? `${text.slice(0, SERVER_MESSAGE_MAX - 1)}…` : text;
+  return boundedText(text, SERVER_MESSAGE_MAX);
 }
 
 /**

@@ -9,7 +9,7 @@ import { resolveProgram } from '../../tools/run/resolve-program.ts';
 import type { McpEntry, McpStdioEntry } from '../config/index.ts';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { closedText, watchChildExit, type ChildExit } from './child-exit.ts';
-import { formatLimit, isTransportTooLarge, McpLocalError } from './connect-error.ts';
+import { formatLimit, isTransportTooLarge, McpLocalError, TOO_LARGE_TEXT } from './connect-error.ts';
 import { listServerTools, type ToolListing } from './list-tools.ts';
 
 export interface ConnectedServer extends ToolListing {
@@ -19,8 +19,8 @@ export interface ConnectedServer extends ToolListing {
   close(): Promise<void>;
   /** A message from the server was over the transport's bound, which reset the connection. */
   tooLarge(): boolean;
-  /** "the server closed the connection", with how a stdio server's process ended when known. */
-  closedText(): string;
+  /** Why it ended: a message over the transport's limit, or how a stdio server's process ended. */
+  lostReason(): string;
 }
 
 export interface ConnectOptions {
@@ -162,7 +162,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
         await client.close().catch(() => {});
       },
       tooLarge: () => tooLarge,
-      closedText: () => closedText(exit, 'running'),
+      lostReason: () => (tooLarge ? TOO_LARGE_TEXT : closedText(exit, 'running')),
     };
   } catch (error) {
     closing = true;

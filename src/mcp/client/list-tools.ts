@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { boundedText } from '../../domain/chars.ts';
+import { issueMessage, issuePath } from '../../domain/zod-issues.ts';
 import { kindOf, quoteName } from '../config/describe.ts';
 
 /** A tool the server listed that is not offered to the model, and why (shown in `mcp_status`). */
@@ -43,10 +45,10 @@ function nameOf(raw: unknown, index: number): string {
 function refusal(raw: unknown, issues: readonly z.core.$ZodIssue[]): string {
   const issue = issues[0];
   if (issue === undefined) return 'the SDK refuses its definition';
-  const field = issue.path.map(String).join('.');
+  const field = issuePath(issue.path);
   const got = kindOf(valueAt(raw, issue.path));
-  const text = `field ${quoteName(field)} is refused by the MCP SDK (${issue.message}; it is ${got})`;
-  return text.length > REASON_SHOWN_MAX ? `${text.slice(0, REASON_SHOWN_MAX - 1)}…` : text;
+  const text = `field ${quoteName(field)} is refused by the MCP SDK (${issueMessage(issue)}; it is ${got})`;
+  return boundedText(text, REASON_SHOWN_MAX);
 }
 
 /** One listed tool: offered, or skipped with the reason. */

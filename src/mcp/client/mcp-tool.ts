@@ -4,7 +4,6 @@ import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
 import { describeCallError, describeMcpError, isConnectionGone } from './connect-error.ts';
 import type { ConnectedServer } from './connect-server.ts';
 import { mcpResultLimits } from './result-cap.ts';
-import { TOO_LARGE_TEXT } from './server-link.ts';
 import { toolResultText } from './tool-result-text.ts';
 
 /** The server's own error result: thrown so the call is recorded as failed, with the server's text. */
@@ -60,7 +59,7 @@ export function mcpTool({ server, tool, name, link, callTimeoutMs }: McpToolBind
         // Only the message reaches the model; the cause stays for debugging in process.
         if (ctx.signal.aborted) throw new Error('interrupted', { cause: error });
         if (connection.tooLarge()) {
-          link.lost(connection, TOO_LARGE_TEXT);
+          link.lost(connection, connection.lostReason());
           throw failure(
             "the result is too large: it was over the transport's limit, which reset the connection " +
               '(the server reconnects by itself). Ask the tool for a smaller part.',

@@ -1,3 +1,4 @@
+import { charCount, headChars } from '../../domain/chars.ts';
 import type { Language } from '../../domain/enums.ts';
 import { MAX_OUTPUT_CHARS } from '../../tools/work-dir/limits.ts';
 
@@ -10,7 +11,7 @@ export interface ResultLimits {
 }
 
 /** The context length a ToolContext without one stands for (the template default). */
-export const DEFAULT_CONTEXT_TOKENS = 128_000;
+const DEFAULT_CONTEXT_TOKENS = 128_000;
 const TOTAL_MAX_CHARS = 4 * MAX_OUTPUT_CHARS;
 const TOTAL_MIN_CHARS = 1_000;
 
@@ -37,31 +38,14 @@ const CUT_NOTE: Record<Language, (scope: Scope, total: number, shown: number) =>
     `\n[cut: ${scope === 'block' ? 'this block' : 'the result'} has ${n(total)} characters; only the first ${n(shown)} are shown (${n(total - shown)} left out). If you need the rest, call the tool again for a narrower range or a page.]`,
 };
 
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-}
-
-function firstCodePoints(text: string, count: number): string {
-  let end = 0;
-  let taken = 0;
-  for (const char of text) {
-    if (taken === count) break;
-    end += char.length;
-    taken += 1;
-  }
-  return text.slice(0, end);
-}
-
 /** The text within `max` code points, the note included; unchanged when it fits. */
 export function capText(text: string, max: number, scope: Scope, language: Language): string {
   // A string of `max` UTF-16 units never has more than `max` code points.
   if (text.length <= max) return text;
-  const total = codePoints(text);
+  const total = charCount(text);
   if (total <= max) return text;
   // The note counts against the limit; its length barely depends on the figures in it.
-  const noteChars = codePoints(CUT_NOTE[language](scope, total, max));
+  const noteChars = charCount(CUT_NOTE[language](scope, total, max));
   const shown = Math.max(0, max - noteChars);
-  return firstCodePoints(text, shown) + CUT_NOTE[language](scope, total, shown);
+  return headChars(text, shown) + CUT_NOTE[language](scope, total, shown);
 }

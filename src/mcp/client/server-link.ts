@@ -1,5 +1,4 @@
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { DiagLog } from '../../diag/log.ts';
 import { quoteName } from '../config/describe.ts';
 import type { McpEntry } from '../config/index.ts';
@@ -24,10 +23,6 @@ export interface ServerLinkOptions {
   now: () => number;
   onChange: () => void;
 }
-
-export const TOO_LARGE_TEXT = `a message from the server was over the transport's limit of ${Math.round(
-  STDIO_DEFAULT_MAX_BUFFER_SIZE / (1024 * 1024),
-)} MiB (a result too large), which reset the connection`;
 
 /**
  * One server's connection for as long as its set is open: it connects at start, and after a crash,
@@ -100,8 +95,7 @@ export class ServerLink {
         signal: this.closing.signal,
         onLost: () => {
           if (connection === undefined) return;
-          const closed = connection.tooLarge() ? TOO_LARGE_TEXT : connection.closedText();
-          this.lost(connection, closed);
+          this.lost(connection, connection.lostReason());
         },
         onToolsChanged: (listing) => {
           if (connection !== undefined) this.retool(connection, listing);

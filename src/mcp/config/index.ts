@@ -12,6 +12,6 @@ export { parseMcpConfig } from './parse-config.ts';
 export { configProblems, formatEntryProblem } from './problems.ts';
 export { readMcpConfig } from './read-config.ts';
 export { serializeMcpEntry } from './serialize-entry.ts';
-export { expandMcpEntry, type EntryExpansion } from './expand-vars.ts';
-export { assignMcpToolNames, MCP_TOOL_NAME_MAX, mcpToolName, type ServerToolList } from './tool-name.ts';
+export { expandMcpEntry } from './expand-vars.ts';
+export { assignMcpToolNames } from './tool-name.ts';
 export { validateMcpEntry } from './validate-entry.ts';

@@ -93,9 +93,9 @@ export function assignMcpToolNames(
   return servers.map(({ server, tools }) => {
     const own = new Set<string>();
     return tools.map((tool) => {
-      let name = mcpToolName(server, tool);
-      if (suffixed.has(server) || own.has(name)) name = suffixedName(server, tool);
-      own.add(mcpToolName(server, tool));
+      const plain = mcpToolName(server, tool);
+      let name = suffixed.has(server) || own.has(plain) ? suffixedName(server, tool) : plain;
+      own.add(plain);
       // Left only for a tool named like another's suffixed name, or two hashes alike: salted, in file
       // order (the one case where an absent server could matter, and only by a 24-bit chance).
       for (let salt = 1; taken.has(name); salt += 1) name = suffixedName(server, tool, String(salt));
