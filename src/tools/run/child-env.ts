@@ -7,7 +7,7 @@
  * secrets stay readable as files (~/.aws/credentials). PROGRAMDATA is there because Windows OpenSSH
  * dies at startup without it.
  *
- * On Linux the process tree adds one more, `FUSEFORKS_RUN_ID` (tree-tracker.ts): a random value per
+ * On Linux the process tree adds one more, `FUSEFORKS_RUN_ID` (run-marker.ts): a random value per
  * call that lets the tree kill find descendants that left the process group.
  */
 export const CHILD_ENV_NAMES = [

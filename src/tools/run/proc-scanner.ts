@@ -24,8 +24,8 @@ import {
 } from './proc-table.ts';
 import { RUN_MARKER_NAME } from './run-marker.ts';
 
-export const FIRST_SCAN_PAUSE_MS = 25;
-export const MAX_SCAN_PAUSE_MS = 500;
+const FIRST_SCAN_PAUSE_MS = 25;
+const MAX_SCAN_PAUSE_MS = 500;
 /** Processes read between two yields to the event loop (well under a millisecond of reads). */
 const CHUNK = 32;
 
@@ -91,7 +91,7 @@ export class ProcScanner {
     this.pendingSince = Math.min(this.pendingSince, since);
     if (this.next !== null) return this.next;
     if (this.inFlight === null) return this.startWalk();
-    this.next ??= this.inFlight.then(() => {
+    this.next = this.inFlight.then(() => {
       this.next = null;
       return this.startWalk();
     });

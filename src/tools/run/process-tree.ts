@@ -12,7 +12,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { HostInfo } from './host.ts';
-import { RUN_MARKER_NAME, TreeTracker, type TreeReport } from './tree-tracker.ts';
+import { RUN_MARKER_NAME } from './run-marker.ts';
+import { TreeTracker, type TreeReport } from './tree-tracker.ts';
 
 export type RunEnding =
   | { kind: 'exited'; code: number }

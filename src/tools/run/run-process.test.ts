@@ -3,7 +3,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import { CHILD_ENV_NAMES } from './child-env.ts';
-import { RUN_MARKER_NAME } from './tree-tracker.ts';
+import { RUN_MARKER_NAME } from './run-marker.ts';
 import { markerCall, nodeFirstOnPath } from './run-tool-fixture.ts';
 import { runTool } from './run-tool.ts';
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeProcTable } from './fake-proc-table.ts';
 import { ProcScanner } from './proc-scanner.ts';
-import { RUN_MARKER_NAME, TreeTracker } from './tree-tracker.ts';
+import { RUN_MARKER_NAME } from './run-marker.ts';
+import { TreeTracker } from './tree-tracker.ts';
 
 const MARKER = 'marker-of-this-run';
 const MARKED = `PATH=/bin\0${RUN_MARKER_NAME}=${MARKER}\0`;

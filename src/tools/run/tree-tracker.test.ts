@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { dies, isAlive, killStraysAfterEach, registerStray, type Identity } from './descendant-fixture.ts';
 import { ProcScanner } from './proc-scanner.ts';
 import { linuxProcReader, parseStat, type ProcEntry, type ProcReader } from './proc-table.ts';
-import { RUN_MARKER_NAME, TreeTracker } from './tree-tracker.ts';
+import { RUN_MARKER_NAME } from './run-marker.ts';
+import { TreeTracker } from './tree-tracker.ts';
 
 killStraysAfterEach();
 

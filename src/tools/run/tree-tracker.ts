@@ -29,8 +29,6 @@ import type { ProcSnapshot } from './proc-snapshot.ts';
 import { isAliveEntry, sameProcess, type ProcEntry, type ProcReader } from './proc-table.ts';
 import { sharedProcScanner, type ProcScanner, type ScanWatcher } from './proc-scanner.ts';
 
-export { RUN_MARKER_NAME } from './run-marker.ts';
-
 export interface NamedProcess {
   pid: number;
   name: string;
@@ -49,7 +47,7 @@ export interface TreeReport {
 }
 
 /** A sweep signals, rescans and signals again until nothing is left or this much time has passed. */
-export const SWEEP_LIMIT_MS = 1_500;
+const SWEEP_LIMIT_MS = 1_500;
 const ROUND_PAUSE_MS = 20;
 
 const keyOf = (entry: { pid: number; startTime: number }): string => `${entry.pid}:${entry.startTime}`;
