@@ -11,7 +11,7 @@ import {
   BODYLESS_METHODS,
   bearerToken,
   carriesBody,
-  isLoopbackHost,
+  isLoopbackRequest,
   isOwnOrigin,
   refusals,
   tokenMatches,
@@ -63,11 +63,7 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
   });
 
   app.use('*', async (c, next) => {
-    // The URL's host too: a request target in absolute form (`GET http://evil.example/`) names the
-    // host the request is for, whatever the Host header says (RFC 9112 §3.2.2).
-    if (!isLoopbackHost(c.req.header('host')) || !isLoopbackHost(new URL(c.req.url).host)) {
-      throw refusals.host();
-    }
+    if (!isLoopbackRequest(c.req.header('host'), new URL(c.req.url))) throw refusals.host();
     if (!isOwnOrigin(c.req.header('origin'), port())) throw refusals.origin();
     if (BODYLESS_METHODS.has(c.req.method) && carriesBody(c.req.raw.headers))
       throw refusals.body(c.req.method);

@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../domain/events.ts';
 import { CoreError } from '../domain/errors.ts';
 import { rawErrorResponse } from './error-response.ts';
-import { isLoopbackHost, isOwnOrigin, refusals, tokenMatches } from './guard.ts';
+import { isLoopbackRequest, isOwnOrigin, refusals, tokenMatches } from './guard.ts';
 
 export const EVENTS_PATH = '/api/events';
 const PING_MS = 30_000;
@@ -69,9 +69,7 @@ export function attachEventsSocket(
         return refuse(socket, new CoreError('INVALID_ARGUMENT', 'the request target cannot be read'));
       }
       if (url.pathname !== EVENTS_PATH) return refuse(socket, refusals.route());
-      // The URL's host too, as in app.ts: an absolute-form target names the host the request is for.
-      if (!isLoopbackHost(request.headers.host) || !isLoopbackHost(url.host))
-        return refuse(socket, refusals.host());
+      if (!isLoopbackRequest(request.headers.host, url)) return refuse(socket, refusals.host());
       if (!isOwnOrigin(request.headers.origin, port())) return refuse(socket, refusals.origin());
       const offered = request.headers['sec-websocket-protocol'];
       if (!tokenMatches(upgradeToken(url, offered), token)) return refuse(socket, refusals.token());

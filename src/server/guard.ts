@@ -10,6 +10,15 @@ export function isLoopbackHost(host: string | null | undefined): boolean {
   return match !== null && LOOPBACK_NAMES.includes(match[1] ?? '');
 }
 
+/**
+ * The request is for this machine: its Host header and the host of its URL are loopback names. The
+ * URL's host counts too: a request target in absolute form (`GET http://evil.example/`) names the host
+ * the request is for, whatever the Host header says (RFC 9112 §3.2.2).
+ */
+export function isLoopbackRequest(hostHeader: string | null | undefined, url: URL): boolean {
+  return isLoopbackHost(hostHeader) && isLoopbackHost(url.host);
+}
+
 /** A present Origin must be the server's own origin (a CSRF guard); an absent one is fine. */
 export function isOwnOrigin(origin: string | null | undefined, port: number): boolean {
   if (origin === null || origin === undefined) return true;
