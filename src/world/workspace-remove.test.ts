@@ -9,10 +9,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
-import { descriptorPaths } from './pinned-folder.ts';
+import { descriptorPaths, PinnedFolder } from './pinned-folder.ts';
 import { tempWorkspace } from './test-kit.ts';
 import { removeWorkspaceEntry, writeWorkspaceFileAtomic } from './workspace-write.ts';
 
@@ -117,6 +117,30 @@ const MAX_ROUNDS = 400;
 /** Each removal starts after this many more swaps: the racer is running when it starts. */
 const SWAPS_PER_ROUND = 4;
 const FILES = 300;
+
+describe('a file that became a folder between the look and the removal', () => {
+  it('is refused, not removed as a tree, when only a file was to go', () => {
+    fill(join(ws, 'agents', 'a', 'icon.webp'), 2, 'kept');
+    const real = PinnedFolder.prototype.lstat;
+    // The look saw a file (as if the folder appeared right after it); the folder is there at unlink.
+    const spy = vi.spyOn(PinnedFolder.prototype, 'lstat').mockImplementation(function (
+      this: PinnedFolder,
+      name,
+    ) {
+      const info = real.call(this, name);
+      return name === 'icon.webp' && info !== null ? lstatSync(join(ws, 'agents', 'a', 'f0')) : info;
+    });
+    try {
+      fill(join(ws, 'agents', 'a'), 1, 'plain');
+      const error = thrownCoreError(() => removeWorkspaceEntry(ws, join(ws, 'agents', 'a', 'icon.webp')));
+      expect(error).toMatchObject({ code: 'CONFIG_IO' });
+      expect(error.message).toContain('it is a folder');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(readdirSync(join(ws, 'agents', 'a', 'icon.webp')).sort()).toEqual(['f0', 'f1']);
+  });
+});
 
 describe.runIf(descriptorPaths.enabled)('a sub-folder swapped for a link while a tree is removed', () => {
   it('never removes anything the link points to', { timeout: 120_000 }, async () => {

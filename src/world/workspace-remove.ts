@@ -95,20 +95,25 @@ function pinnedChild(place: Place, folder: PinnedFolder, part: string): PinnedFo
 function removeIn(place: Place, folder: PinnedFolder, name: string, recursive: boolean): void {
   const info = folder.lstat(name);
   if (info === null) return;
-  if (!info.isDirectory()) return removeNonFolder(folder, name);
-  if (!recursive) throw refusal(place.root, named(place, folder.path, name), 'it is a folder');
+  const isFolder = () => refusal(place.root, named(place, folder.path, name), 'it is a folder');
+  if (!info.isDirectory()) return removeNonFolder(folder, name, recursive ? undefined : isFolder);
+  if (!recursive) throw isFolder();
   removeTree(folder, name);
 }
 
 const isFolderError = (error: unknown) => errorCode(error) === 'EISDIR' || errorCode(error) === 'EPERM';
 
-/** A file or a link (removed itself); one that became a folder meanwhile is removed as a tree. */
-function removeNonFolder(folder: PinnedFolder, name: string): void {
+/**
+ * A file or a link (removed itself). One that became a folder meanwhile is removed as a tree, unless
+ * only a file was to go (`refuseFolder`: then it is refused like any folder).
+ */
+function removeNonFolder(folder: PinnedFolder, name: string, refuseFolder?: () => Error): void {
   try {
     folder.unlink(name);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return;
     if (!isFolderError(error)) throw error;
+    if (refuseFolder) throw refuseFolder();
     removeTree(folder, name);
   }
 }
