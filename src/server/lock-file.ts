@@ -65,15 +65,13 @@ export function readLockFile(workspace: string, path: string): FoundLock | null 
     throw error;
   }
   const holder = parseLock(text);
-  const key = createHash('sha256')
-    .update(holder?.token ?? `text:${text}`)
-    .digest('hex')
-    .slice(0, 32);
-  return { holder, key };
+  return { holder, key: keyOf(holder?.token ?? `text:${text}`) };
 }
 
-export const keyOfContent = (content: LockContent): string =>
-  createHash('sha256').update(content.token).digest('hex').slice(0, 32);
+/** A short name for one lock's identity (its token, or its whole text when unreadable). */
+const keyOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+export const keyOfContent = (content: LockContent): string => keyOf(content.token);
 
 /** A complete temp file with `content` beside `path`; the caller names it and removes the temp. */
 function writeTemp(workspace: string, path: string, content: LockContent): string {

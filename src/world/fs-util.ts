@@ -15,9 +15,11 @@ export function tempNameFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
+/** 0 where the platform has no such flag (Windows): the lstat checks still apply there. */
+export const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
 /** A new file only, never through a link: what every temp file is opened with. */
-export const CREATE_NEW =
-  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+export const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW;
 
 /**
  * Write through a temp file in the same folder, then rename: a reader never sees half a file.

@@ -30,8 +30,8 @@ import {
   type Stats,
 } from 'node:fs';
 import { join } from 'node:path';
+import { O_NOFOLLOW } from './fs-util.ts';
 
-const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 const OPEN_FOLDER = constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW;
 

@@ -16,8 +16,8 @@ const OLD_EXPORT_TEMP = /^[0-9A-Za-z_-]+\.jsonl\.(\d+)\.tmp$/;
 /** The folders below the root the server writes files in (agents' own folders one level down). */
 const WRITTEN = ['user', 'external', 'exports'];
 
-function isOurTemp(name: string, folder: string): boolean {
-  const match = ATOMIC_TEMP.exec(name) ?? (folder === 'exports' ? OLD_EXPORT_TEMP.exec(name) : null);
+function isOurTemp(name: string, inExports: boolean): boolean {
+  const match = ATOMIC_TEMP.exec(name) ?? (inExports ? OLD_EXPORT_TEMP.exec(name) : null);
   // A temp file of this very process is a write in flight, not a leftover.
   return match !== null && Number(match[1]) !== process.pid;
 }
@@ -38,20 +38,17 @@ function entries(dir: string, kind: 'file' | 'folder'): string[] {
 
 /** Removes leftovers; returns the paths below the root it removed. Never throws. */
 export function sweepLeftoverTemps(root: string): string[] {
-  const folders: { rel: string; kind: string }[] = [{ rel: '', kind: 'root' }];
-  for (const name of WRITTEN) folders.push({ rel: name, kind: name });
-  for (const id of entries(join(root, 'agents'), 'folder'))
-    folders.push({ rel: `agents/${id}`, kind: 'agent' });
+  const folders = ['', ...WRITTEN, ...entries(join(root, 'agents'), 'folder').map((id) => `agents/${id}`)];
   const removed: string[] = [];
-  for (const { rel, kind } of folders) {
-    const dir = rel === '' ? root : join(root, ...rel.split('/'));
+  for (const rel of folders) {
+    const dir = join(root, rel);
     try {
       if (!walkFolders(root, dir, false)) continue;
     } catch {
       continue; // A folder that is a link (or not a folder) is not ours to clean.
     }
     for (const name of entries(dir, 'file')) {
-      if (!isOurTemp(name, kind)) continue;
+      if (!isOurTemp(name, rel === 'exports')) continue;
       try {
         // Through pinned folders: the folder may have been swapped for a link since it was listed.
         removeWorkspaceEntry(root, join(dir, name));

@@ -7,7 +7,6 @@
  * millisecond.
  */
 import {
-  constants,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -20,9 +19,6 @@ import {
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CoreError } from '../domain/errors.ts';
 import { DIR_MODE } from './fs-util.ts';
-
-/** 0 where the platform has no such flag (Windows): the lstat checks still apply there. */
-export const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /** The path below the root (`agents/a/memory.md`), with `/` on every platform; refused when not below it. */
 export function workspaceRelative(root: string, path: string): string {
@@ -173,10 +169,9 @@ export function verifyOpened(fd: number, root: string, path: string): void {
   const opened = fstatSync(fd);
   if (!opened.isFile()) throw refusal(root, path, 'it is not a regular file');
   if (opened.nlink > 1) throw refusal(root, path, WHY_HARDLINK);
-  const expected = expectedRealPath(root, path);
   const actual = kernelPathOf(fd);
   if (actual !== null) {
-    if (actual !== expected) throw refusal(root, path, WHY_MOVED);
+    if (actual !== expectedRealPath(root, path)) throw refusal(root, path, WHY_MOVED);
     return;
   }
   const now = walkFolders(root, resolve(path, '..'), false) ? lstatOrNull(path) : null;

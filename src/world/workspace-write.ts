@@ -27,22 +27,12 @@
  * mkdir. Read files a prompt will carry with `assertNoSymlink` first. App-data files (api_token,
  * secrets, door and browser settings) live outside the workspace and keep `writeFileAtomic`.
  */
-import {
-  closeSync,
-  constants,
-  fsync,
-  lstatSync,
-  openSync,
-  renameSync,
-  rmSync,
-  write,
-} from 'node:fs';
+import { closeSync, constants, fsync, lstatSync, openSync, renameSync, rmSync, write } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import { CREATE_NEW, FILE_MODE, tempNameFor } from './fs-util.ts';
+import { CREATE_NEW, FILE_MODE, O_NOFOLLOW, tempNameFor } from './fs-util.ts';
 import {
   isNoFollowRefusal,
-  O_NOFOLLOW,
   refusal,
   refuseLinkedEntry,
   removeCreated,
@@ -68,6 +58,11 @@ export function openWorkspaceFileSync(
   createFolders = true,
 ): number {
   walkFolders(root, dirname(path), createFolders);
+  return openInWalkedFolder(root, path, flags);
+}
+
+/** The open and its proof, once the folders above `path` have been walked. */
+function openInWalkedFolder(root: string, path: string, flags: number): number {
   const { fd, created } = openNoFollow(root, path, flags);
   try {
     verifyOpened(fd, root, path);
@@ -133,7 +128,7 @@ export function openWorkspaceTempSync(root: string, target: string): WorkspaceTe
   walkFolders(root, dirname(target), true);
   refuseLinkedEntry(root, target);
   const path = tempNameFor(target);
-  const fd = openWorkspaceFileSync(root, path, CREATE_NEW);
+  const fd = openInWalkedFolder(root, path, CREATE_NEW);
   let open = true;
   const close = () => {
     if (open) closeSync(fd);

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, readlink, symlink, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { O_NOFOLLOW } from '../../world/fs-util.ts';
 import { descriptorPaths, errorCode, FolderMovedError, PinnedFolder } from '../../world/pinned-folder.ts';
 import { escaped } from './inside-error.ts';
 import { isInside } from './resolve.ts';
@@ -10,7 +11,6 @@ import { isInside } from './resolve.ts';
 // src/world/pinned-folder.ts; tests switch it with this same object.
 export { descriptorPaths };
 
-const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 /** The real path the kernel has for an open descriptor, or null where it cannot say. */
