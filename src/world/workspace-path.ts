@@ -36,7 +36,7 @@ export function refusal(root: string, path: string, why: string): CoreError {
 }
 
 export const WHY_SYMLINK = 'it is a symbolic link (the server never follows links below the workspace)';
-export const WHY_HARDLINK =
+const WHY_HARDLINK =
   'it has other hard links (writing would change another file too); replace it with a copy';
 export const WHY_MOVED = 'a folder on its path was replaced while it was being opened';
 

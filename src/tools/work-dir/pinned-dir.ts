@@ -125,7 +125,7 @@ export class PinnedDir {
 }
 
 /** The components of `abs` below the work folder's real path `root`; an escape when it is not below. */
-export function partsBelow(root: string, abs: string): string[] {
+function partsBelow(root: string, abs: string): string[] {
   const rel = relative(root, abs);
   if (rel === '' || isAbsolute(rel) || rel.split(sep).includes('..')) throw escaped();
   return rel.split(sep);
@@ -136,7 +136,7 @@ export function partsBelow(root: string, abs: string): string[] {
  * folders, never through a link (the resolvers hand over real paths, so a link on the way is one
  * planted since). `create` makes missing folders on the way.
  */
-export async function pinParent(
+async function pinParent(
   root: string,
   abs: string,
   create: boolean,
