@@ -54,6 +54,33 @@ describe('the turn loop', () => {
     expect(o.events.filter((e) => e.type === 'turnRecorded')).toHaveLength(2);
   });
 
+  it('writes the reasoning summary line and the wire instrument lines of each call, with the agent', async () => {
+    o = await makeOrchestra();
+    const a = await o.agent('a');
+    await o.start('a');
+    a.script(
+      {
+        ...say('answer'),
+        reasoningSummary: '思考 summary',
+        reasoningItems: 2,
+        notes: [
+          { prefix: 'openai search', fields: 'calls=1 actions=search:1,open_page:0,find_in_page:0' },
+          { prefix: 'gemini tools', fields: 'url_context=1/1 statuses=success:1' },
+        ],
+      },
+      say('no summary'),
+    );
+    o.orch.sendUserMessage(id('a'), 'one');
+    await o.idle();
+    o.orch.sendUserMessage(id('a'), 'two');
+    await o.idle();
+    expect(o.lines('reasoning summary: ')).toEqual(['reasoning summary: agent=a items=2 chars=10']);
+    expect(o.lines('openai search: ')).toEqual([
+      'openai search: calls=1 actions=search:1,open_page:0,find_in_page:0',
+    ]);
+    expect(o.lines('gemini tools: ')).toEqual(['gemini tools: agent=a url_context=1/1 statuses=success:1']);
+  });
+
   it('runs tools, keeps calls and results in pairs, and injects the reason field in one place', async () => {
     o = await makeOrchestra({ tools: registryOf(echoTool('lookup', (args) => `found ${String(args.q)}`)) });
     const a = await o.agent('a');

@@ -100,6 +100,39 @@ export interface ChatResponse {
   grounding: Grounding | null;
   /** Content blocks the decoder could not map, by kind (for the `dropped content blocks:` line). */
   dropped: Record<string, number>;
+  /**
+   * How many reasoning items (thinking blocks, thought parts, Responses `reasoning` items) arrived,
+   * with or without a summary: the `items=` of the `reasoning summary:` line. Absent: 0.
+   */
+  reasoningItems?: number;
+  /** The wire's per-call instrument lines (ledger part 6 §3.5), written by the caller with the agent. */
+  notes?: WireNote[];
+}
+
+/**
+ * One instrument line of a wire: `gemini tools:`, `xai search:`, `openai search:`, `pplx tools:`.
+ * `fields` is everything after the prefix (and after `agent=…` where the format has one); the names
+ * are frozen (older observation records grep for them).
+ */
+export interface WireNote {
+  prefix: 'gemini tools' | 'xai search' | 'openai search' | 'pplx tools';
+  fields: string;
+}
+
+/** The prefixes whose frozen format names the agent first (`gemini tools: agent=… …`). */
+const NOTES_WITH_AGENT: ReadonlySet<WireNote['prefix']> = new Set(['gemini tools', 'xai search']);
+
+/** The log line of one note; `agent=` only where the ledger's format has it. */
+export function wireNoteLine(agent: string, note: WireNote): string {
+  return NOTES_WITH_AGENT.has(note.prefix)
+    ? `${note.prefix}: agent=${agent} ${note.fields}`
+    : `${note.prefix}: ${note.fields}`;
+}
+
+/** `reasoning summary: agent=… items=N chars=M`, only when a summary arrived (Spec 33). */
+export function reasoningSummaryLine(agent: string, response: ChatResponse): string | null {
+  if (response.reasoningSummary === '') return null;
+  return `reasoning summary: agent=${agent} items=${response.reasoningItems ?? 0} chars=${[...response.reasoningSummary].length}`;
 }
 
 /** The whole system text as adapters that cannot split it send it. */

@@ -4,7 +4,7 @@
  */
 import { CoreError, isCoreError } from '../domain/errors.ts';
 import { cacheDiagLine } from '../llm/cache-diag.ts';
-import type { ChatResponse } from '../llm/canonical.ts';
+import { reasoningSummaryLine, wireNoteLine, type ChatResponse } from '../llm/canonical.ts';
 import { isLlmCallAborted } from '../llm/call-aborted.ts';
 import { isLlmError } from '../llm/llm-error.ts';
 import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
@@ -218,6 +218,9 @@ async function callModel(
           : `${turn.reasoningSummary}\n\n${response.reasoningSummary}`;
     }
     orch.log.note(cacheDiagLine(turn.spec.id, turn.template.model, round, request, response.usage));
+    const summaryLine = reasoningSummaryLine(turn.spec.id, response);
+    if (summaryLine !== null) orch.log.note(summaryLine);
+    for (const note of response.notes ?? []) orch.log.note(wireNoteLine(turn.spec.id, note));
     return response;
   } catch (error) {
     const paid = isLlmError(error) ? error.usage() : null;
