@@ -103,5 +103,7 @@ export function decodeOpenAiCompatResponse(body: unknown): ChatResponse {
     reasoningSummary: reasoning ?? '',
     grounding: null,
     dropped,
+    // Chat Completions has no reasoning items: a reasoning text present is the one item there is.
+    reasoningItems: reasoning === undefined ? 0 : 1,
   };
 }
