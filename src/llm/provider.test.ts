@@ -47,8 +47,15 @@ describe('provider plumbing', () => {
     expect(authHeaders('anthropic', 'k')).toEqual({ 'x-api-key': 'k' });
     expect(authHeaders('gemini', 'k')).toEqual({ 'x-goog-api-key': 'k' });
     expect(authHeaders('open_ai_compat', 'k')).toEqual({ authorization: 'Bearer k' });
-    expect(authHeaders('xai_responses', 'k')).toEqual({ authorization: 'Bearer k' });
-    expect(authHeaders('open_ai_compat', null)).toEqual({});
+    for (const p of [
+      'xai_responses',
+      'open_ai_responses',
+      'meta_responses',
+      'perplexity_responses',
+    ] as const) {
+      expect(authHeaders(p, 'k')).toEqual({ authorization: 'Bearer k' });
+    }
+    for (const p of PROVIDERS) expect(authHeaders(p, null)).toEqual({});
   });
 
   it('carries the ledger table (part 2 §2.9)', () => {
