@@ -25,7 +25,7 @@ export class PriceUrlStore {
   }
 
   /** Saves the URL after the https check; null or an empty text clears it. Answers the saved value. */
-  set(raw: string | null): Promise<string | null> {
+  async set(raw: string | null): Promise<string | null> {
     const url = raw === null || raw.trim() === '' ? null : checkPriceTableUrl(raw).href;
     return this.serial(async () => {
       try {
