@@ -3,23 +3,9 @@ import { boundedText } from '../domain/chars.ts';
 import { CoreError, isCoreError } from '../domain/errors.ts';
 import { DEFAULT_HTTPS_GET, httpsGetText, type HttpsGetOptions } from './https-get.ts';
 import { checkPriceTableUrl, priceTableHost } from './price-url.ts';
-import { parsePriceTable, type PriceTable, type TableEntry } from './table-format.ts';
+import type { FetchedPrices } from './fetched-prices.ts';
+import { parsePriceTable, type PriceTable } from './table-format.ts';
 import type { PriceUrlStore } from './url-settings.ts';
-
-/** What the button puts in the form: only what the table has (nothing here is saved). */
-export interface FetchedPrices {
-  /** Our template's model, the only key looked up. */
-  model: string;
-  /** Where the table came from (host only). */
-  host: string;
-  prices: TableEntry['prices'];
-  /** The table's `max_input_tokens` when sane; null: the form's contextLength stays as it is. */
-  contextLength: number | null;
-  /** Usable elements in the table, elements dropped, and usable ones with a window. */
-  entries: number;
-  dropped: number;
-  withContext: number;
-}
 
 export interface PriceFetcherDeps {
   urls: PriceUrlStore;

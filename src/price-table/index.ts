@@ -1,2 +1,3 @@
-export { PriceFetcher, type FetchedPrices } from './fetch-prices.ts';
+export type { FetchedPrices } from './fetched-prices.ts';
+export { PriceFetcher } from './fetch-prices.ts';
 export { PriceUrlStore } from './url-settings.ts';

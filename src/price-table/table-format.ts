@@ -1,5 +1,6 @@
 import { CoreError } from '../domain/errors.ts';
-import { MAX_PRICE_PER_MTOK, type ModelTemplate, type PRICE_FIELDS } from '../domain/template.ts';
+import { MAX_PRICE_PER_MTOK } from '../domain/template.ts';
+import type { PriceField, TableEntry } from './fetched-prices.ts';
 
 /**
  * The price table format (ledger part 3 `pricing_fetch_freeze`, Spec 41 D2 / Spec 50 D4). The ledger
@@ -9,8 +10,6 @@ import { MAX_PRICE_PER_MTOK, type ModelTemplate, type PRICE_FIELDS } from '../do
  * `cache_creation_input_token_cost`, `cache_creation_input_token_cost_above_1hr`) and
  * `max_input_tokens`. Every other key is ignored. Prices are converted to USD per 1M tokens.
  */
-
-export type PriceField = (typeof PRICE_FIELDS)[number];
 
 /** Which key of a table element feeds which template price. */
 export const TABLE_PRICE_KEYS: Readonly<Record<PriceField, string>> = {
@@ -24,12 +23,6 @@ export const TABLE_CONTEXT_KEY = 'max_input_tokens';
 
 const U32_MAX = 0xffff_ffff;
 const PER_MTOK = 1_000_000;
-
-/** What one element of the table gives: only the prices it has, and its window when sane. */
-export interface TableEntry {
-  prices: Partial<Pick<ModelTemplate, PriceField>>;
-  contextLength: number | null;
-}
 
 export interface PriceTable {
   /** The usable elements by their key, exactly as the table spells it. */
