@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LITELLM_SAMPLE,
+  SAMPLE_CLAUDE_FETCHED,
   makeTestCertificate,
   startPriceTableServer,
   type PriceTableServer,
@@ -62,17 +63,7 @@ describe('the price table over the API', () => {
     });
     expect(fetched).toMatchObject({
       model: 'claude-sonnet-4-5',
-      prices: {
-        inputPerMtok: 3,
-        outputPerMtok: 15,
-        cacheReadPerMtok: 0.3,
-        cacheWritePerMtok: 3.75,
-        cacheWrite1hPerMtok: 6,
-      },
-      contextLength: 200000,
-      entries: 3,
-      dropped: 2,
-      withContext: 1,
+      ...SAMPLE_CLAUDE_FETCHED,
     });
     expect(table.requests).toEqual(['/model_prices_and_context_window.json']);
     const world = await v.ok<{ templates: Record<string, unknown>[] }>('get_world');

@@ -12,6 +12,7 @@ import { PriceFetcher, PriceUrlStore } from '../src/price-table/index.ts';
 import type { HttpsGetOptions } from '../src/price-table/https-get.ts';
 import {
   LITELLM_SAMPLE,
+  SAMPLE_CLAUDE_FETCHED,
   makeTestCertificate,
   startPriceTableServer,
   type PriceTableServer,
@@ -60,17 +61,7 @@ describe('fetching the price table', () => {
     expect(fetched).toEqual({
       model: 'claude-sonnet-4-5',
       host: new URL(server.origin).host,
-      prices: {
-        inputPerMtok: 3,
-        outputPerMtok: 15,
-        cacheReadPerMtok: 0.3,
-        cacheWritePerMtok: 3.75,
-        cacheWrite1hPerMtok: 6,
-      },
-      contextLength: 200000,
-      entries: 3,
-      dropped: 2,
-      withContext: 1,
+      ...SAMPLE_CLAUDE_FETCHED,
     });
     expect(log.lines).toEqual([
       `pricing fetch: host=${new URL(server.origin).host} model="claude-sonnet-4-5" outcome=filled entries=3 dropped=2 context=1`,

@@ -133,3 +133,18 @@ export const LITELLM_SAMPLE = {
   'half-priced': { input_cost_per_token: 1e-6 },
   'too-dear': { input_cost_per_token: 0.5, output_cost_per_token: 0.5 },
 };
+
+/** What `claude-sonnet-4-5` of LITELLM_SAMPLE becomes in $/MTok, and the sample's counts. */
+export const SAMPLE_CLAUDE_FETCHED = {
+  prices: {
+    inputPerMtok: 3,
+    outputPerMtok: 15,
+    cacheReadPerMtok: 0.3,
+    cacheWritePerMtok: 3.75,
+    cacheWrite1hPerMtok: 6,
+  },
+  contextLength: 200000,
+  entries: 3,
+  dropped: 2,
+  withContext: 1,
+};
