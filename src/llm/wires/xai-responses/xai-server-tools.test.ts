@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseModelTemplateId } from '../../../domain/ids.ts';
+import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../../../domain/template.ts';
+import { xaiServerTools } from './xai-server-tools.ts';
+
+function template(overrides: Partial<ModelTemplate>): ModelTemplate {
+  return {
+    ...TEMPLATE_DEFAULTS,
+    id: parseModelTemplateId('tpl_xai'),
+    name: 'grok',
+    baseUrl: 'https://api.x.ai/v1',
+    model: 'grok-4-fast-reasoning',
+    provider: 'xai_responses',
+    ...overrides,
+  };
+}
+
+describe('xaiServerTools', () => {
+  it.each([
+    [false, false, []],
+    [true, false, [{ type: 'web_search' }]],
+    [false, true, [{ type: 'x_search' }]],
+    [true, true, [{ type: 'web_search' }, { type: 'x_search' }]],
+  ])('web %s, x %s', (xaiWebSearch, xaiXSearch, tools) => {
+    expect(xaiServerTools(template({ xaiWebSearch, xaiXSearch }))).toEqual(tools);
+  });
+
+  it('the flags alone do nothing on another wire (the *_active predicates decide)', () => {
+    expect(
+      xaiServerTools(template({ xaiWebSearch: true, xaiXSearch: true, provider: 'open_ai_compat' })),
+    ).toEqual([]);
+  });
+
+  it('no reserved filter field is ever sent', () => {
+    const tools = xaiServerTools(template({ xaiWebSearch: true, xaiXSearch: true }));
+    expect(tools.every((tool) => Object.keys(tool).join() === 'type')).toBe(true);
+  });
+});
