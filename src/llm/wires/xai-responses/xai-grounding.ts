@@ -8,24 +8,20 @@
  * second de-duplication rule. Sources are display-only and never go back to the model.
  */
 import type { Grounding, GroundingSource } from '../../../domain/message.ts';
-import type { XaiOutputItem } from './xai-item-shapes.ts';
+import type { XaiAnnotation } from './xai-item-shapes.ts';
 
-export function xaiAnnotationSources(items: readonly XaiOutputItem[]): GroundingSource[] {
+/** The annotations of every message content part, in order (the shared walk collects them). */
+export function xaiAnnotationSources(annotations: readonly XaiAnnotation[]): GroundingSource[] {
   const byUrl = new Map<string, GroundingSource>();
-  for (const item of items) {
-    if (item.type !== 'message') continue;
-    for (const part of item.content ?? []) {
-      for (const annotation of part.annotations ?? []) {
-        if (annotation.type !== 'url_citation') continue;
-        const uri = annotation.url?.trim() ?? '';
-        if (uri === '') continue;
-        const title = annotation.title ?? '';
-        const seen = byUrl.get(uri);
-        // The first entry keeps its place; a later one may only supply a missing title.
-        if (seen === undefined) byUrl.set(uri, { uri, title });
-        else if (seen.title === '' && title !== '') seen.title = title;
-      }
-    }
+  for (const annotation of annotations) {
+    if (annotation.type !== 'url_citation') continue;
+    const uri = annotation.url?.trim() ?? '';
+    if (uri === '') continue;
+    const title = annotation.title ?? '';
+    const seen = byUrl.get(uri);
+    // The first entry keeps its place; a later one may only supply a missing title.
+    if (seen === undefined) byUrl.set(uri, { uri, title });
+    else if (seen.title === '' && title !== '') seen.title = title;
   }
   return [...byUrl.values()];
 }

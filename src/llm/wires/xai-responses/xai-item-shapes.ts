@@ -20,6 +20,4 @@ export interface XaiOutputItem {
   input?: string | null;
   /** web_search_call as the ledger measured it: `action.query`, a plain string. */
   action?: { query?: string | null } | null;
-  /** message: its content parts with their annotations. */
-  content?: ReadonlyArray<{ annotations?: readonly XaiAnnotation[] | null }> | null;
 }
