@@ -53,7 +53,7 @@ describe('readXaiSearchCalls: one arm for web_search_call, x_search_call and cus
   it('records which names arrived and how many, with distinct queries in order', () => {
     const reading = readXaiSearchCalls([
       { type: 'web_search_call', action: { query: 'one' } },
-      { type: 'message', content: [] },
+      { type: 'message' },
       { type: 'custom_tool_call', input: '{"query":"two"}' },
       { type: 'x_search_call', arguments: '{"query":"one"}' },
       { type: 'function_call', arguments: '{"query":"not a search"}' },
