@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readXaiSearchCalls, searchCallCount } from './xai-search-calls.ts';
 import { xaiSearchQuery } from './xai-search-queries.ts';
-import { xaiFixtureItems } from './xai-test-fixtures.ts';
+import { xaiFixtureItems } from './xai-test-helpers.ts';
 
 describe('xaiSearchQuery: the three shapes', () => {
   it('web_search_call.action.query, a plain string (the ledger measurement)', () => {

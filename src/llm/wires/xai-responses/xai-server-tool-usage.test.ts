@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readXaiToolUsage } from './xai-server-tool-usage.ts';
-import { xaiFixture, type XaiFixtureName } from './xai-test-fixtures.ts';
+import { xaiFixture, type XaiFixtureName } from './xai-test-helpers.ts';
 
 describe('readXaiToolUsage', () => {
   it('server_side_tool_usage_details (the observed name)', () => {

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseModelTemplateId } from '../../../domain/ids.ts';
-import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../../../domain/template.ts';
 import { xaiServerTools } from './xai-server-tools.ts';
-
-function template(overrides: Partial<ModelTemplate>): ModelTemplate {
-  return {
-    ...TEMPLATE_DEFAULTS,
-    id: parseModelTemplateId('tpl_xai'),
-    name: 'grok',
-    baseUrl: 'https://api.x.ai/v1',
-    model: 'grok-4-fast-reasoning',
-    provider: 'xai_responses',
-    ...overrides,
-  };
-}
+import { xaiTemplate as template } from './xai-test-helpers.ts';
 
 describe('xaiServerTools', () => {
   it.each([
