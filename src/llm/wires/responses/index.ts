@@ -30,3 +30,4 @@ export {
   type ResponsesToolCallExtra,
 } from './responses-tool-call-extra.ts';
 export { splitParallelCall, PARALLEL_WRAPPER_NAME } from './split-parallel-call.ts';
+export { ResponsesSources } from './responses-sources.ts';
