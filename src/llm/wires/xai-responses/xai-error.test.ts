@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { classifyStatus } from '../../retry.ts';
+import { xaiResponsesWire } from './index.ts';
 import { LIVE_SEARCH_GONE, UNKNOWN_SHAPE, xaiErrorSignal } from './xai-error.ts';
 
 describe('xaiErrorSignal', () => {
@@ -51,5 +53,24 @@ describe('xaiErrorSignal', () => {
   it('other plain text passes through, cut to 500 characters', () => {
     expect(xaiErrorSignal('upstream timed out').message).toBe('upstream timed out');
     expect(xaiErrorSignal('x'.repeat(900)).message).toHaveLength(500);
+  });
+});
+
+describe('xaiResponsesWire.errorSignal with the client classification', () => {
+  const classOf = (status: number, body: string) =>
+    classifyStatus(status, xaiResponsesWire.errorSignal(body).code, xaiResponsesWire.billingAware);
+
+  it('410 and 422 are client errors that stop the agent (a person must fix the configuration)', () => {
+    expect(classOf(410, '{"error":"Live search is deprecated. Please switch to the Agent Tools API"}')).toBe(
+      'ClientError',
+    );
+    expect(
+      classOf(422, 'Failed to deserialize the JSON body: data did not match any variant of untagged enum'),
+    ).toBe('ClientError');
+  });
+
+  it('insufficient_quota is Billing even on a 429; a plain 429 is a rate limit', () => {
+    expect(classOf(429, '{"error":{"message":"quota","code":"insufficient_quota"}}')).toBe('Billing');
+    expect(classOf(429, '{"error":{"message":"slow down","code":"rate_limit_exceeded"}}')).toBe('RateLimit');
   });
 });

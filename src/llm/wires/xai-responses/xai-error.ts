@@ -12,7 +12,7 @@
  * Codes are only what xAI sent: none is made up.
  */
 import type { ErrorSignal } from '../wire.ts';
-import { openAiCompatErrorSignal } from '../openai-compat/openai-compat-error.ts';
+import { responsesErrorSignal } from '../responses/index.ts';
 
 const MAX_MESSAGE_CHARS = 500;
 const LIVE_SEARCH = /live search is deprecated|search_parameters/i;
@@ -31,7 +31,7 @@ function plainText(body: string): string | null {
 }
 
 export function xaiErrorSignal(body: string): ErrorSignal {
-  const signal = openAiCompatErrorSignal(body);
+  const signal = responsesErrorSignal(body);
   const said = signal.message ?? plainText(body);
   if (said === null) return signal;
   const explained = LIVE_SEARCH.test(said)
