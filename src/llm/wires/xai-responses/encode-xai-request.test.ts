@@ -127,6 +127,33 @@ describe('xaiResponsesWire.encode: golden bodies', () => {
     ]);
   });
 
+  it('an image and a PDF (the kinds xAI carries) go as input parts before the text', () => {
+    const req = request({
+      messages: [
+        {
+          role: 'user',
+          content: '見て',
+          attachments: [
+            { kind: 'image', mimeType: 'image/webp', data: 'AAAA' },
+            { kind: 'pdf', mimeType: 'application/pdf', data: 'BBBB', fileName: 'a.pdf' },
+          ],
+        },
+      ],
+    });
+    const body = xaiResponsesWire.encode(req, xaiContext()) as { input: unknown[] };
+    expect(body.input).toEqual([
+      SYSTEM,
+      {
+        role: 'user',
+        content: [
+          { type: 'input_image', image_url: 'data:image/webp;base64,AAAA' },
+          { type: 'input_file', filename: 'a.pdf', file_data: 'data:application/pdf;base64,BBBB' },
+          { type: 'input_text', text: '見て' },
+        ],
+      },
+    ]);
+  });
+
   it('adds no headers of its own (the client adds the bearer key)', () => {
     expect(xaiResponsesWire.headers(request(), xaiContext())).toEqual({});
   });
