@@ -1,5 +1,8 @@
 /** Test-only: the Perplexity fixtures (see __fixtures__/README.md for where each comes from). */
 import { readFileSync } from 'node:fs';
+import { parseModelTemplateId } from '../../../domain/ids.ts';
+import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../../../domain/template.ts';
+import type { WireContext } from '../wire.ts';
 
 const FIXTURES = new URL('./__fixtures__/', import.meta.url);
 
@@ -20,3 +23,19 @@ export const PPLX_FIXTURES = [
   'pplx-fetch-url.json',
   'pplx-function-call.json',
 ] as const;
+
+export const TEST_MODEL = 'perplexity/sonar';
+
+/** A WireContext for a Perplexity template with the given toggles (TEMPLATE_DEFAULTS otherwise). */
+export function context(fields: Partial<ModelTemplate> = {}): WireContext {
+  const template: ModelTemplate = {
+    ...TEMPLATE_DEFAULTS,
+    id: parseModelTemplateId('tpl-pplx'),
+    name: 'Perplexity',
+    baseUrl: 'https://api.perplexity.ai/v1',
+    model: TEST_MODEL,
+    provider: 'perplexity_responses',
+    ...fields,
+  };
+  return { provider: 'perplexity_responses', model: TEST_MODEL, template };
+}

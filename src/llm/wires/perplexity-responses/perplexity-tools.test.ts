@@ -1,24 +1,16 @@
 /** The Perplexity request pieces: server tools gated by the skill predicates, max_steps, effort. */
 import { describe, expect, it } from 'vitest';
-import { parseModelTemplateId } from '../../../domain/ids.ts';
-import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../../../domain/template.ts';
+import type { ModelTemplate } from '../../../domain/template.ts';
 import {
   FINANCE_MAX_STEPS,
   perplexityMaxSteps,
   perplexityReasoningEffort,
   perplexityServerTools,
 } from './perplexity-tools.ts';
+import { context } from './perplexity-test-helpers.ts';
 
 function template(fields: Partial<ModelTemplate>): ModelTemplate {
-  return {
-    ...TEMPLATE_DEFAULTS,
-    id: parseModelTemplateId('tpl-pplx'),
-    name: 'Perplexity',
-    baseUrl: 'https://api.perplexity.ai/v1',
-    model: 'perplexity/sonar',
-    provider: 'perplexity_responses',
-    ...fields,
-  };
+  return context(fields).template;
 }
 
 const ALL_ON = {
