@@ -13,19 +13,14 @@
  * (a source is a real URL or nothing). An EMPTY `sources` is kept when a results item arrived: it is
  * the verdict "no source exists".
  */
-import type { Grounding, GroundingSource } from '../../../domain/message.ts';
+import type { Grounding } from '../../../domain/message.ts';
+import { ResponsesSources, type ResponsesAnnotation } from '../responses/index.ts';
 import {
   isPerplexityResultKind,
   perplexityOutputItemSchema,
   perplexityResultEntrySchema,
   type PerplexityOutputItem,
 } from './perplexity-api.ts';
-
-/** What an annotation needs to become a source (OpenAI-style `url_citation`). */
-export interface PerplexityAnnotation {
-  url?: string | null;
-  title?: string | null;
-}
 
 function isWebUrl(value: string): boolean {
   try {
@@ -36,18 +31,13 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-class SourceList {
-  readonly sources: GroundingSource[] = [];
-  private readonly seen = new Set<string>();
-
-  add(url: unknown, title: unknown): void {
-    if (typeof url !== 'string') return;
-    const uri = url.trim();
-    if (!isWebUrl(uri) || this.seen.has(uri)) return;
-    this.seen.add(uri);
-    const shown = typeof title === 'string' ? title.trim() : '';
-    this.sources.push({ uri, title: shown === '' ? uri : shown });
-  }
+/** Only http(s) URLs; a missing or blank title shows the URL itself. */
+function addSource(list: ResponsesSources, url: unknown, title: unknown): void {
+  if (typeof url !== 'string') return;
+  const uri = url.trim();
+  if (!isWebUrl(uri)) return;
+  const shown = typeof title === 'string' ? title.trim() : '';
+  list.addSource(uri, shown === '' ? uri : shown);
 }
 
 /** Bare URL strings at any depth of nesting (measured as arrays of arrays; one level also reads). */
@@ -57,16 +47,16 @@ function flattenUrls(value: unknown, into: string[]): string[] {
   return into;
 }
 
-function addItemSources(item: PerplexityOutputItem, list: SourceList): void {
+function addItemSources(item: PerplexityOutputItem, list: ResponsesSources): void {
   const entries = item.type === 'fetch_url_results' ? item.contents : item.results;
   for (const raw of entries ?? []) {
     if (item.type === 'finance_results') {
       const sources = perplexityResultEntrySchema.safeParse(raw).data?.sources ?? raw;
-      for (const url of flattenUrls(sources, [])) list.add(url, null);
+      for (const url of flattenUrls(sources, [])) addSource(list, url, null);
       continue;
     }
     const entry = perplexityResultEntrySchema.safeParse(raw);
-    if (entry.success) list.add(entry.data.url, entry.data.title);
+    if (entry.success) addSource(list, entry.data.url, entry.data.title);
   }
 }
 
@@ -85,15 +75,19 @@ export function perplexityResultItems(output: readonly unknown[]): PerplexityOut
  */
 export function perplexityGrounding(
   output: readonly unknown[],
-  annotations: readonly PerplexityAnnotation[],
+  annotations: readonly ResponsesAnnotation[],
 ): Grounding | null {
   const items = perplexityResultItems(output);
-  const list = new SourceList();
-  for (const annotation of annotations) list.add(annotation.url, annotation.title);
-  for (const item of items) addItemSources(item, list);
-  if (items.length === 0 && list.sources.length === 0) return null;
-  const queries = items.flatMap((item) =>
-    (item.queries ?? []).filter((q): q is string => typeof q === 'string' && q.trim() !== ''),
-  );
-  return { queries: [...new Set(queries)], sources: list.sources, engine: 'perplexity' };
+  const list = new ResponsesSources();
+  for (const annotation of annotations) {
+    if (annotation.type == null || annotation.type === 'url_citation') {
+      addSource(list, annotation.url, annotation.title);
+    }
+  }
+  for (const item of items) {
+    addItemSources(item, list);
+    for (const query of item.queries ?? []) if (typeof query === 'string') list.addQuery(query);
+  }
+  // A results item that arrived empty keeps its empty list: the verdict "no source exists".
+  return list.grounding('perplexity', items.length > 0);
 }
