@@ -8,7 +8,7 @@ import type { ModelTemplate } from '../../../domain/template.ts';
 import type { ChatRequest } from '../../canonical.ts';
 import { LIST_FILES, request } from '../test-request.ts';
 import { perplexityResponsesWire } from './index.ts';
-import { context, TEST_MODEL } from './perplexity-test-helpers.ts';
+import { ALL_ON, context, TEST_MODEL } from './perplexity-test-helpers.ts';
 
 function expectGolden(req: ChatRequest, fields: Partial<ModelTemplate>, golden: unknown): void {
   expect(JSON.stringify(perplexityResponsesWire.encode(req, context(fields)))).toBe(JSON.stringify(golden));
@@ -73,13 +73,7 @@ describe('encode: literal goldens', () => {
   });
 
   it('all four with a function tool, effort and temperature', () => {
-    const all = {
-      perplexityWebSearch: true,
-      perplexityFinanceSearch: true,
-      perplexityPeopleSearch: true,
-      perplexityFetchUrl: true,
-    };
-    expectGolden(request({ tools: [LIST_FILES], effort: 'medium', temperature: 0.3 }), all, {
+    expectGolden(request({ tools: [LIST_FILES], effort: 'medium', temperature: 0.3 }), ALL_ON, {
       model: TEST_MODEL,
       instructions: INSTRUCTIONS,
       input: INPUT,
@@ -99,13 +93,7 @@ describe('encode: literal goldens', () => {
   });
 
   it('the wrap-up call (ToolChoice none) sends no tool of either kind, and so no max_steps', () => {
-    const all = {
-      perplexityWebSearch: true,
-      perplexityFinanceSearch: true,
-      perplexityPeopleSearch: true,
-      perplexityFetchUrl: true,
-    };
-    expectGolden(request({ tools: [LIST_FILES], toolChoice: 'none' }), all, {
+    expectGolden(request({ tools: [LIST_FILES], toolChoice: 'none' }), ALL_ON, {
       model: TEST_MODEL,
       instructions: INSTRUCTIONS,
       input: INPUT,

@@ -7,6 +7,12 @@
  * Response shapes are zod schemas where every field is optional and every object loose: the three
  * `*_results` kinds carry different shapes under the same `results` key (ledger P1 addendum), so
  * nothing here may fail a decode; a field of the wrong type reads as absent.
+ *
+ * Why this wire reads its kinds and usage extras from the RAW body rather than from the core's parsed
+ * `ResponsesOutputItem` / `ResponsesUsage`: the core parses `results`, `queries` and
+ * `tool_calls_details` as whole arrays / records, so one odd element (a bare array in `results`, a
+ * detail entry that is not an object) would null the whole list and silently lose every source or
+ * invocation key. Here each element is read on its own, and a key without a number still shows.
  */
 import { z } from 'zod';
 

@@ -39,3 +39,11 @@ export function context(fields: Partial<ModelTemplate> = {}): WireContext {
   };
   return { provider: 'perplexity_responses', model: TEST_MODEL, template };
 }
+
+/** The four Perplexity skill toggles on. */
+export const ALL_ON = {
+  perplexityWebSearch: true,
+  perplexityFinanceSearch: true,
+  perplexityPeopleSearch: true,
+  perplexityFetchUrl: true,
+} as const satisfies Partial<ModelTemplate>;

@@ -7,18 +7,11 @@ import {
   perplexityReasoningEffort,
   perplexityServerTools,
 } from './perplexity-tools.ts';
-import { context } from './perplexity-test-helpers.ts';
+import { ALL_ON, context } from './perplexity-test-helpers.ts';
 
 function template(fields: Partial<ModelTemplate>): ModelTemplate {
   return context(fields).template;
 }
-
-const ALL_ON = {
-  perplexityWebSearch: true,
-  perplexityFinanceSearch: true,
-  perplexityPeopleSearch: true,
-  perplexityFetchUrl: true,
-};
 
 describe('perplexityServerTools', () => {
   it('sends nothing when every toggle is off', () => {
