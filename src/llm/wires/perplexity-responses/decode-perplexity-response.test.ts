@@ -131,6 +131,30 @@ describe('decode, synthetic bodies', () => {
     expect(measured.usage.cacheRead).toBe(40);
   });
 
+  it('keeps every good element when one is odd (the core would null the whole list)', () => {
+    const response = decode({
+      output: [
+        {
+          type: 'finance_results',
+          results: [['https://bare.example/'], { sources: [['https://ok.example/']] }],
+        },
+        {
+          type: 'search_results',
+          queries: ['q', 7],
+          results: [{ url: 'https://a.example/', title: 'A' }, 'odd'],
+        },
+      ],
+      usage: { tool_calls_details: { finance_search: { invocation: 1 }, broken: 'x' } },
+    });
+    expect(response.grounding?.sources.map((s) => s.uri)).toEqual([
+      'https://bare.example/',
+      'https://ok.example/',
+      'https://a.example/',
+    ]);
+    expect(response.grounding?.queries).toEqual(['q']);
+    expect(response.notes?.[0]?.fields).toContain(' invocations=broken:,finance_search:1 ');
+  });
+
   it('never puts usage.cost into the canonical usage (Spec 45 D10)', () => {
     const body = fixture('pplx-people-search.json');
     expect(Object.keys(decode(body).usage).sort()).toEqual([
