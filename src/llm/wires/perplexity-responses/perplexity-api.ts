@@ -1,8 +1,9 @@
 /**
  * The Perplexity-only parts of the Responses wire (`POST https://api.perplexity.ai/v1/responses`),
  * ledger part 6 `perplexity_responses`. The shared Responses shapes live in `../responses/`; here are
- * only what no other Responses dialect sends or returns: the four server tools, the `*_results` /
- * `skill_loaded` output kinds and the `usage.cost` / `usage.tool_calls_details` extras.
+ * only what no other Responses dialect sends or returns: the four server tools, the `*_results`
+ * output kinds (`skill_loaded` needs nothing: the core counts it as dropped) and the `usage.cost` /
+ * `usage.tool_calls_details` extras.
  *
  * Response shapes are zod schemas where every field is optional and every object loose: the three
  * `*_results` kinds carry different shapes under the same `results` key (ledger P1 addendum), so
@@ -32,12 +33,6 @@ export const PERPLEXITY_RESULT_KINDS = [
   'finance_results',
 ] as const;
 export type PerplexityResultKind = (typeof PERPLEXITY_RESULT_KINDS)[number];
-
-/** The finance skill's loading step: no sources, dropped but counted (#72). */
-export const SKILL_LOADED = 'skill_loaded';
-
-/** Every kind this folder decodes, for the generic walk's "known to this wire" hook. */
-export const PERPLEXITY_OUTPUT_KINDS: readonly string[] = [...PERPLEXITY_RESULT_KINDS, SKILL_LOADED];
 
 export function isPerplexityResultKind(kind: string): kind is PerplexityResultKind {
   return (PERPLEXITY_RESULT_KINDS as readonly string[]).includes(kind);

@@ -61,7 +61,7 @@ function addItemSources(item: PerplexityOutputItem, list: ResponsesSources): voi
 }
 
 /** The `*_results` items among the output items (anything else, or a non-object, is skipped). */
-export function perplexityResultItems(output: readonly unknown[]): PerplexityOutputItem[] {
+function perplexityResultItems(output: readonly unknown[]): PerplexityOutputItem[] {
   return output.flatMap((raw) => {
     const item = perplexityOutputItemSchema.safeParse(raw);
     return item.success && isPerplexityResultKind(item.data.type) ? [item.data] : [];
