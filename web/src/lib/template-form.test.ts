@@ -241,7 +241,9 @@ describe('templates locale', () => {
       'providers.auto',
       ...PROVIDERS.map((p) => `providers.${p}`),
       ...EFFORTS.map((e) => `effort.${e}`),
-      ...['ignored', 'lowered_to_high', 'mapped_to_xhigh'].map((n) => `effort.notes.${n}`),
+      ...['ignored', 'lowered_to_high', 'mapped_to_xhigh', 'perplexity_capped_at_high'].map(
+        (n) => `effort.notes.${n}`,
+      ),
       ...SKILL_FIELDS.map((f) => `skills.labels.${f}`),
       ...PRICE_FIELDS.map((f) => `pricing.fields.${f}`),
       ...['required', 'url', 'urlCredentials', 'integer', 'number', 'range'].map((k) => `errors.${k}`),
