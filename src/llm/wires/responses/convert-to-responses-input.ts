@@ -19,6 +19,7 @@ import {
   type SystemPrompt,
   type ToolCall,
 } from '../../canonical.ts';
+import { audioFormat, pdfDataUrl, pdfFileName } from '../attachment-wire.ts';
 import type { ResponsesInputItem, ResponsesInputPart } from './responses-api.ts';
 import { responsesCallFacts } from './responses-tool-call-extra.ts';
 
@@ -29,9 +30,6 @@ export interface ResponsesInput {
   instructions?: string;
   input: ResponsesInputItem[];
 }
-
-const WAV_MIME_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);
-const DEFAULT_PDF_NAME = 'document.pdf';
 
 /**
  * One attachment as an input part. All four kinds have a part (ledger part 6 §7.6, Meta carries all
@@ -45,15 +43,15 @@ function attachmentPart(attachment: AttachmentData): ResponsesInputPart {
     case 'pdf':
       return {
         type: 'input_file',
-        filename: attachment.fileName ?? DEFAULT_PDF_NAME,
-        file_data: `data:application/pdf;base64,${attachment.data}`,
+        filename: pdfFileName(attachment),
+        file_data: pdfDataUrl(attachment),
       };
     case 'audio':
       return {
         type: 'input_audio',
         input_audio: {
           data: attachment.data,
-          format: WAV_MIME_TYPES.has(attachment.mimeType.toLowerCase()) ? 'wav' : 'mp3',
+          format: audioFormat(attachment.mimeType),
         },
       };
     case 'video':

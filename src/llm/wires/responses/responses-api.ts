@@ -10,6 +10,7 @@
  * the parse so they can be counted (#72) instead of failing the whole body.
  */
 import { z } from 'zod';
+import { optionalNumber, optionalText, tokenCount } from '../tolerant-fields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Request
@@ -122,17 +123,9 @@ export interface ResponsesRequest {
 // Response
 // ---------------------------------------------------------------------------------------------
 
-/** A token count: absent, null or not a number reads as 0 (usage must never fail a decode). */
-const count = z
-  .number()
-  .nullish()
-  .catch(null)
-  .transform((value) => value ?? 0);
-
-/** An optional string that never fails the decode (a non-string reads as absent). */
-const text = z.string().nullish().catch(null);
-/** An optional number that never fails the decode. */
-const number = z.number().nullish().catch(null);
+const count = tokenCount;
+const text = optionalText;
+const number = optionalNumber;
 
 /** `url_citation` on every provider we know; `title` is absent on xAI, indexes are (0,0) there. */
 export const responsesAnnotationSchema = z.looseObject({

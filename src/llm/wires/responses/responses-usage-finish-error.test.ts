@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZERO_USAGE } from '../../canonical.ts';
 import { classifyStatus } from '../../retry.ts';
 import { convertResponsesUsage } from './convert-responses-usage.ts';
 import { mapResponsesFinish } from './map-responses-finish.ts';
@@ -26,24 +27,10 @@ describe('convertResponsesUsage', () => {
   });
 
   it('missing or broken fields are 0; no usage is all zero', () => {
-    expect(
-      convertResponsesUsage(responsesUsageSchema.parse({ input_tokens: 'x', output_tokens: 3 })),
-    ).toEqual({
-      prompt: 0,
-      completion: 3,
-      cacheRead: 0,
-      cacheWrite: 0,
-      cacheWrite1h: 0,
-      reasoning: 0,
-    });
-    expect(convertResponsesUsage(null)).toEqual({
-      prompt: 0,
-      completion: 0,
-      cacheRead: 0,
-      cacheWrite: 0,
-      cacheWrite1h: 0,
-      reasoning: 0,
-    });
+    const broken = responsesUsageSchema.parse({ input_tokens: 'x', output_tokens: 3 });
+    expect(convertResponsesUsage(broken)).toEqual({ ...ZERO_USAGE, completion: 3 });
+    expect(convertResponsesUsage(null)).toEqual(ZERO_USAGE);
+    expect(convertResponsesUsage(null)).not.toBe(ZERO_USAGE);
   });
 
   it('keeps the provider extras for the wires to read (xAI ticks and tool usage, Perplexity cost)', () => {
