@@ -9,12 +9,9 @@
  */
 import type { ModelTemplate } from '../../../domain/template.ts';
 import { skills } from '../../provider.ts';
+import type { ResponsesServerTool } from '../responses/index.ts';
 
-export interface MetaWebSearchTool {
-  type: 'web_search';
-}
-
-/** The server tools of one call; none when the skill is off (tool_choice 'none' is the caller's rule). */
-export function metaServerTools(template: ModelTemplate): MetaWebSearchTool[] {
+/** The server tools of one call; none when the skill is off (ToolChoice 'none' is the shared encoder's rule). */
+export function metaServerTools(template: ModelTemplate): ResponsesServerTool[] {
   return skills.metaWebSearchActive(template) ? [{ type: 'web_search' }] : [];
 }
