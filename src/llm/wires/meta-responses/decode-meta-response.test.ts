@@ -75,7 +75,7 @@ describe('decode: the bodies written from the ledger', () => {
         messages: [
           { role: 'user', content: '東京の天気は?' },
           { role: 'assistant', content: '', toolCalls: [call!] },
-          { role: 'tool', toolCallId: call!.id, toolName: call!.name, content: '晴れ' },
+          { role: 'tool', toolCallId: call!.id, toolName: call!.name, content: '{"sky":"晴れ"}' },
         ],
       }),
       metaContext(),
@@ -88,7 +88,8 @@ describe('decode: the bodies written from the ledger', () => {
         name: 'get_weather',
         arguments: '{"city":"東京"}',
       },
-      { type: 'function_call_output', call_id: 'call_meta_ledger_0002', output: '晴れ' },
+      // A string, even when it reads as JSON: an object is Meta's 400 `input[2].output did not match`.
+      { type: 'function_call_output', call_id: 'call_meta_ledger_0002', output: '{"sky":"晴れ"}' },
     ]);
   });
 });
