@@ -22,7 +22,7 @@ const SITES: Record<string, string[]> = {
   'web/src/lib/provider-skills.ts': ['DEFAULT_BASE_URL', 'EXEMPT_HOSTS', 'PROVIDER_SKILLS', 'effortNote'],
   // Still `Partial<Record<Provider, WireAdapter>>` until the four Responses wires land; the lead makes
   // it total then, and this entry becomes ['WIRES'].
-  'src/llm/wires/index.ts': [],
+  'src/llm/wires/index.ts': ['WIRES'],
 };
 
 const OPTIONS: ts.CompilerOptions = {
