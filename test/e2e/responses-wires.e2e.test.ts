@@ -27,6 +27,7 @@ import {
   startUiVillage,
   type UiSession,
   type UiVillage,
+  until,
 } from './ui-harness.ts';
 
 interface WorldView {
@@ -123,15 +124,6 @@ afterAll(async () => {
 screenshotFailures('responses', () => page);
 
 const world = () => village.api<WorldView>('get_world');
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await read())}`);
-}
 
 const keyOf = (c: UiCase) => `sk-e2e-${c.provider}-5d1c`;
 const agentOf = async (c: UiCase) => (await world()).agents.find((a) => a.name === c.servant)!;

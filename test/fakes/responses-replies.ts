@@ -119,36 +119,24 @@ export function openAiSearchCallItem(query: string, urls: string[]): ResponsesIt
  */
 export type XaiSearchKind = 'web' | 'x' | 'x_keyword';
 
+/** Where each kind keeps its call and query, as recorded. */
+const XAI_CALLS: Record<XaiSearchKind, { type: string; name: string; field: 'arguments' | 'input' }> = {
+  web: { type: 'web_search_call', name: 'web_search', field: 'arguments' },
+  x: { type: 'x_search_call', name: 'x_semantic_search', field: 'arguments' },
+  x_keyword: { type: 'custom_tool_call', name: 'x_keyword_search', field: 'input' },
+};
+
 export function xaiSearchCallItem(kind: XaiSearchKind, query: string): ResponsesItem {
-  switch (kind) {
-    case 'web':
-      return {
-        id: nextId('fc'),
-        type: 'web_search_call',
-        status: 'completed',
-        call_id: '',
-        name: 'web_search',
-        arguments: JSON.stringify({ query, num_results: 5 }),
-      };
-    case 'x':
-      return {
-        id: nextId('fc'),
-        type: 'x_search_call',
-        status: 'completed',
-        call_id: '',
-        name: 'x_semantic_search',
-        arguments: JSON.stringify({ query, limit: 20 }),
-      };
-    case 'x_keyword':
-      return {
-        id: nextId('ctc'),
-        type: 'custom_tool_call',
-        status: 'completed',
-        call_id: nextId('xs_call'),
-        name: 'x_keyword_search',
-        input: JSON.stringify({ query, limit: 20, mode: 'Latest' }),
-      };
-  }
+  const { type, name, field } = XAI_CALLS[kind];
+  const args = kind === 'web' ? { query, num_results: 5 } : { query, limit: 20 };
+  return {
+    id: nextId(kind === 'x_keyword' ? 'ctc' : 'fc'),
+    type,
+    status: 'completed',
+    call_id: kind === 'x_keyword' ? nextId('xs_call') : '',
+    name,
+    [field]: JSON.stringify(args),
+  };
 }
 
 /** xAI's usage extras: the server-side call counts as the recorded stream reports them. */
