@@ -14,7 +14,9 @@ import {
   functionCallItem,
   messageItem,
   reasoningReply,
+  responsesBody,
   responsesText,
+  responsesUsage,
   responsesToolCall,
   xaiSearchReply,
 } from './fakes/responses-replies.ts';
@@ -106,6 +108,28 @@ describe.each(RESPONSES_CASES)('the $provider wire in a village', (c) => {
     const toolTypes = (body.tools ?? []).map((t) => t.type);
     expect(toolTypes).not.toContain(c.searchTool);
     expect(toolTypes.every((type) => type === 'function')).toBe(true);
+  });
+
+  it("usage reaches the servant's counters: prompt, cached and completion as the provider counted them", async () => {
+    await startResponsesServant(v, fake, c);
+    const usage = responsesUsage({
+      input_tokens: 50,
+      input_tokens_details: { cached_tokens: 20 },
+      output_tokens: 7,
+      output_tokens_details: { reasoning_tokens: 3 },
+      total_tokens: 57,
+    });
+    fake.enqueue({ body: responsesBody([messageItem('counted')], usage) });
+    await ask('hi', 'counted');
+    const world = await v.ok<{ agents: Record<string, unknown>[] }>('get_world');
+    expect(world.agents.find((a) => a.id === 'a')).toMatchObject({
+      totalTokens: 57,
+      promptTokens: 50,
+      cachedTokens: 20,
+      lastPromptTokens: 50,
+    });
+    const [line] = await waitForLog('cache: agent=a');
+    expect(line).toContain(`model=${c.model} round=1 prompt=50 cached=20 `);
   });
 
   it('a tool call round trip: function_call and function_call_output with the same call_id, output a string', async () => {
