@@ -195,6 +195,37 @@ describe.each(RESPONSES_CASES)('the $provider wire in a village', (c) => {
     );
   });
 
+  it('a 401 that quotes the key stops the servant with LLM_API, and the key is nowhere the app writes', async () => {
+    await startResponsesServant(v, fake, c);
+    fake.enqueue({
+      status: 401,
+      body: {
+        error: {
+          message: `Incorrect API key provided: ${RESPONSES_KEY}`,
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      },
+    });
+    await v.ok('send_user_message', { to: 'a', content: 'hi' });
+    let agent: { lastError: { code: string } | null } | undefined;
+    for (let i = 0; i < 300 && !agent?.lastError; i += 1) {
+      const world = await v.ok<{ agents: { id: string; lastError: { code: string } | null }[] }>('get_world');
+      agent = world.agents.find((a) => a.id === 'a');
+      if (!agent?.lastError) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(agent?.lastError).toMatchObject({ code: 'LLM_API' });
+    // Not retried: a bad key is not transient.
+    expect(fake.requests).toHaveLength(1);
+    const written = [
+      JSON.stringify(await v.ok('get_world')),
+      JSON.stringify(await v.ok('list_messages')),
+      readFileSync(join(v.workspace, 'fuseforks.log'), 'utf8'),
+    ];
+    for (const text of written) expect(text).not.toContain(RESPONSES_KEY);
+  });
+
   it('a 429 is retried with its `llm retry:` line, and the same body is sent again', async () => {
     await startResponsesServant(v, fake, c);
     fake.enqueue(
