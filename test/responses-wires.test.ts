@@ -182,6 +182,22 @@ describe.each(RESPONSES_CASES)('the $provider wire in a village', (c) => {
     }
   });
 
+  it('the wrap-up call after the tool limit carries no tools at all, the search tool neither', async () => {
+    await startResponsesServant(v, fake, c, c.searchToggle, { maxToolIterations: 1 });
+    fake.enqueue(
+      { body: responsesToolCall('remember', { note: 'one' }, 'call_lim1') },
+      { body: responsesText('wrapped up') },
+    );
+    await ask('keep going', 'wrapped up');
+    expect(fake.requests).toHaveLength(2);
+    expect((sentBody(fake, 0).tools ?? []).map((t) => t.type)).toContain(c.searchTool);
+    const wrapUp = sentBody(fake, 1);
+    expect(wrapUp.tools ?? []).toEqual([]);
+    expect(wrapUp).not.toHaveProperty('tool_choice');
+    // The round's call and its result still go back, so the model can sum them up.
+    expect(inputItems(wrapUp, 'function_call_output')).toHaveLength(1);
+  });
+
   it('a reasoning summary rides on the message, with its `reasoning summary:` line', async () => {
     await startResponsesServant(v, fake, c, { effort: 'high' });
     const summary = 'Counting the wells first.';

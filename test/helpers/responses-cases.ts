@@ -94,13 +94,14 @@ export const RESPONSES_KEY = 'sk-responses-test-7f3a91';
 
 /**
  * A started servant `a` on a template of `c.provider` at the fake provider, with a stored key;
- * `extra` takes any other template fields (skill toggles, effort).
+ * `template` takes any other template fields (skill toggles, effort), `spec` other AgentSpec fields.
  */
 export async function startResponsesServant(
   v: TestVillage,
   fake: FakeProvider,
   c: ResponsesCase,
-  extra: Record<string, unknown> = {},
+  template: Record<string, unknown> = {},
+  spec: Record<string, unknown> = {},
 ): Promise<void> {
   const { id } = await v.ok<{ id: string }>('upsert_template', {
     template: {
@@ -108,11 +109,11 @@ export async function startResponsesServant(
       baseUrl: fake.baseUrl,
       model: c.model,
       provider: c.provider,
-      ...extra,
+      ...template,
     },
   });
   await v.ok('set_credential', { templateId: id, secret: RESPONSES_KEY });
-  await v.ok('create_agent', { spec: { id: 'a', name: 'A', modelTemplateId: id } });
+  await v.ok('create_agent', { spec: { id: 'a', name: 'A', modelTemplateId: id, ...spec } });
   await v.ok('start_agent', { agentId: 'a' });
 }
 
