@@ -13,6 +13,7 @@ import { FakeProvider } from './fakes/fake-provider.ts';
 import {
   functionCallItem,
   messageItem,
+  perplexityFinanceReply,
   reasoningReply,
   responsesBody,
   responsesText,
@@ -102,7 +103,15 @@ describe.each(RESPONSES_CASES)('the $provider wire in a village', (c) => {
     expect(body.store).toBe(false);
     expect(JSON.stringify(body.input)).toContain('hi');
     // The Responses shape only: no chat-completions keys, the one output limit, never tool_choice.
-    for (const key of ['messages', 'max_tokens', 'max_completion_tokens', 'tool_choice', 'reasoning_effort'])
+    // max_steps only with Perplexity's finance search (ledger perplexity_responses).
+    for (const key of [
+      'messages',
+      'max_tokens',
+      'max_completion_tokens',
+      'tool_choice',
+      'reasoning_effort',
+      'max_steps',
+    ])
       expect(body, key).not.toHaveProperty(key);
     expect(typeof body.max_output_tokens).toBe('number');
     const toolTypes = (body.tools ?? []).map((t) => t.type);
@@ -323,6 +332,38 @@ describe.each(['x', 'x_keyword'] as const)('xAI X search answered with a %s call
     expect(fake.requests).toHaveLength(1);
     expect(reply.grounding).toMatchObject({ engine: 'xai', sources: c.expectedSources });
     expect(reply.grounding!.queries).toEqual([SEARCH.query]);
+  });
+});
+
+describe('Perplexity finance search', () => {
+  it('sends finance_search with max_steps 5, shows the bare finance URLs as sources, counts skill_loaded', async () => {
+    const c = RESPONSES_CASES.find((x) => x.provider === 'perplexity_responses')!;
+    await startResponsesServant(v, fake, c, { perplexityFinanceSearch: true });
+    const quote = 'https://www.perplexity.ai/finance/NVDA';
+    const filings = 'https://www.sec.gov/cgi-bin/browse-edgar?CIK=0001045810';
+    fake.enqueue({
+      body: perplexityFinanceReply('NVDA is listed.', [
+        [[quote, `${quote}/financials`], [filings]],
+        [[quote]],
+      ]),
+    });
+    const reply = await ask('NVDA?', 'NVDA is listed.');
+    const body = sentBody(fake, 0);
+    expect((body.tools ?? []).map((t) => t.type)).toContain('finance_search');
+    expect(body.max_steps).toBe(5);
+    // Flattened, de-duplicated, the URL as its own title (never an empty-string title).
+    expect(reply.grounding).toMatchObject({
+      engine: 'perplexity',
+      sources: [quote, `${quote}/financials`, filings].map((uri) => ({ uri, title: uri })),
+    });
+    const [line] = await waitForLog('pplx tools:');
+    expect(fromPrefix(line!, 'pplx tools:')).toBe(
+      'pplx tools: finance=1 people=0 fetch=0 web=0 sources=3 invocations=finance_search:2 tool_cost_usd=0.010000',
+    );
+    const [dropped] = await waitForLog('dropped content blocks:');
+    expect(fromPrefix(dropped!, 'dropped content blocks:')).toBe(
+      'dropped content blocks: kinds=skill_loaded:1 count=1',
+    );
   });
 });
 

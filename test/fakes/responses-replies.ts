@@ -231,6 +231,31 @@ export function perplexitySearchReply({ text, query, sources }: SearchAnswer): u
   );
 }
 
+/**
+ * Perplexity's finance search: a `skill_loaded` item (no sources), then `finance_results` whose
+ * `results[].sources` are nested arrays of bare URL strings, no titles (ledger §7.7).
+ */
+export function perplexityFinanceReply(text: string, sourceGroups: string[][][]): unknown {
+  return responsesBody(
+    [
+      { id: nextId('skl'), type: 'skill_loaded' },
+      { id: nextId('fr'), type: 'finance_results', results: sourceGroups.map((sources) => ({ sources })) },
+      messageItem(text),
+    ],
+    responsesUsage({
+      cost: {
+        currency: 'USD',
+        input_cost: 0.000011,
+        output_cost: 0.000003,
+        tool_calls_cost: 0.01,
+        tool_calls_cost_details: { finance_search: 0.01 },
+        total_cost: 0.010014,
+      },
+      tool_calls_details: { finance_search: { invocation: 2 } },
+    }),
+  );
+}
+
 /** A reasoning item (summary, optional encrypted content) followed by the items given. */
 export function reasoningReply(
   summary: string[],
