@@ -335,6 +335,24 @@ describe.each(['x', 'x_keyword'] as const)('xAI X search answered with a %s call
   });
 });
 
+describe('OpenAI reasoning settings from the template', () => {
+  it.each([true, false])(
+    'effort high, detailed summaries, mode "pro" only with the toggle (on: %s)',
+    async (pro) => {
+      const c = RESPONSES_CASES.find((x) => x.provider === 'open_ai_responses')!;
+      await startResponsesServant(v, fake, c, { effort: 'high', openaiReasoningPro: pro });
+      fake.enqueue({ body: responsesText('thought') });
+      await ask('think', 'thought');
+      const reasoning = sentBody(fake, 0).reasoning as Record<string, unknown>;
+      expect(reasoning).toMatchObject({ effort: 'high', summary: 'detailed' });
+      if (pro) expect(reasoning.mode).toBe('pro');
+      else expect(reasoning).not.toHaveProperty('mode');
+      // A reasoning model never gets temperature (the recorded 400).
+      expect(sentBody(fake, 0)).not.toHaveProperty('temperature');
+    },
+  );
+});
+
 describe('Perplexity finance search', () => {
   it('sends finance_search with max_steps 5, shows the bare finance URLs as sources, counts skill_loaded', async () => {
     const c = RESPONSES_CASES.find((x) => x.provider === 'perplexity_responses')!;
