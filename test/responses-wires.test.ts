@@ -74,7 +74,7 @@ describe.each(RESPONSES_CASES)('the $provider wire in a village', (c) => {
     expect(toolTypes.every((type) => type === 'function')).toBe(true);
   });
 
-  it("usage reaches the servant's counters: prompt, cached and completion as the provider counted them", async () => {
+  it("usage reaches the servant's counters and the statistics: prompt, cached, completion, reasoning", async () => {
     await startResponsesServant(v, fake, c);
     const usage = responsesUsage({
       input_tokens: 50,
@@ -94,6 +94,15 @@ describe.each(RESPONSES_CASES)('the $provider wire in a village', (c) => {
     });
     const [line] = await waitForLog(v, 'cache: agent=a');
     expect(line).toContain(`model=${c.model} round=1 prompt=50 cached=20 `);
+    // The statistics count reasoning inside completion, as the provider reported it.
+    let totals: Record<string, number> = {};
+    for (let i = 0; i < 300 && !totals.turns; i += 1) {
+      ({ totals } = await v.ok<{ totals: Record<string, number> }>('session_stats', {
+        scope: { kind: 'all' },
+      }));
+      if (!totals.turns) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(totals).toMatchObject({ turns: 1, prompt: 50, cached: 20, completion: 7, reasoning: 3 });
   });
 
   it('a tool call round trip: function_call and function_call_output with the same call_id, output a string', async () => {
