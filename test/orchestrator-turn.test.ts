@@ -52,6 +52,10 @@ describe('the turn loop', () => {
       /^turn: agent=a hop=0 rounds=1\/12 .* prompt=100 cached=0 total=110 reasoning=0 backend=scripted model=a$/,
     );
     expect(o.events.filter((e) => e.type === 'turnRecorded')).toHaveLength(2);
+    // The template's wire (open_ai_compat for `echo:`) folds the system prompt into one block.
+    expect(o.lines('cache: ')[0]).toMatch(
+      /^cache: agent=a model=a round=1 .* cache_write_1h=0 system_blocks=1$/,
+    );
   });
 
   it('writes the reasoning summary line and the wire instrument lines of each call, with the agent', async () => {

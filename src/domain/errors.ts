@@ -69,6 +69,12 @@ export const EXTRA_ERROR_CODES = [
   'BROWSER_ABORTED',
   'BROWSER_SCRIPT_ERROR',
   'BROWSER_ACTION_FAILED',
+  // The price table fetch button (ledger part 3 Spec 41 D2 names no codes for it).
+  'PRICE_URL_INVALID',
+  'PRICE_URL_UNSET',
+  'PRICE_FETCH_FAILED',
+  'PRICE_TABLE_INVALID',
+  'PRICE_NOT_FOUND',
 ] as const;
 
 export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
@@ -97,6 +103,7 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'LLM_HTTP',
   'NOT_READY',
   'BROWSER_CONNECT_TIMEOUT',
+  'PRICE_FETCH_FAILED',
 ]);
 
 export function isRetryableCode(code: ErrorCode): boolean {
@@ -151,6 +158,10 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   BROWSER_ABORTED: 409,
   BROWSER_SCRIPT_ERROR: 422,
   BROWSER_ACTION_FAILED: 422,
+  PRICE_URL_UNSET: 409,
+  PRICE_FETCH_FAILED: 502,
+  PRICE_TABLE_INVALID: 502,
+  PRICE_NOT_FOUND: 404,
 };
 
 /** HTTP status for a code; anything not listed is a client error (400). */

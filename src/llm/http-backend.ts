@@ -3,7 +3,6 @@
  * wire adapter, and the API key exists here only on its way into the auth header.
  */
 import type { DiagLog } from '../diag/log.ts';
-import { CoreError } from '../domain/errors.ts';
 import type { LlmConfig } from '../world/llm-config.ts';
 import type { ChatOptions, LlmBackend } from './backend.ts';
 import type { ChatRequest, ChatResponse } from './canonical.ts';
@@ -64,11 +63,7 @@ export class HttpLlmBackend implements LlmBackend {
     private readonly config: LlmConfig,
     private readonly deps: HttpBackendDeps,
   ) {
-    const wire = wireFor(config.provider);
-    if (!wire) {
-      throw new CoreError('LLM_CONFIG', `the ${config.provider} wire is not available in this version`);
-    }
-    this.wire = wire;
+    this.wire = wireFor(config.provider);
     this.context = { provider: config.provider, model: config.model, template: config.template };
     this.fetchImpl = deps.fetch ?? fetch;
     this.sleep = deps.sleep ?? abortableSleep;

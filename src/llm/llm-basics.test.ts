@@ -77,14 +77,16 @@ describe('the cache: line', () => {
       cacheWrite1h: 150,
       reasoning: 0,
     };
-    const line = cacheDiagLine('agent_1', 'm', 3, request, usage);
+    const line = cacheDiagLine('agent_1', 'm', 3, request, usage, 'anthropic');
     expect(line).toMatch(
-      /^cache: agent=agent_1 model=m round=3 prompt=1200 cached=1000 system_chars=23 stable_chars=15 system_digest=[0-9a-f]{12} cache_write=150 cache_write_1h=150$/,
+      /^cache: agent=agent_1 model=m round=3 prompt=1200 cached=1000 system_chars=23 stable_chars=15 system_digest=[0-9a-f]{12} cache_write=150 cache_write_1h=150 system_blocks=2$/,
     );
     const sameText = { ...request, system: { stable: 'Ordinance\nSkill\n\nRoster', volatile: '' } };
-    expect(cacheDiagLine('a', 'm', 1, sameText, usage).split(' ')[8]).toBe(line.split(' ')[8]);
+    expect(cacheDiagLine('a', 'm', 1, sameText, usage, 'anthropic').split(' ')[8]).toBe(line.split(' ')[8]);
     const changed = { ...request, system: { stable: 'Ordinance\nSkill', volatile: 'Roster 2' } };
-    expect(cacheDiagLine('a', 'm', 1, changed, usage).split(' ')[8]).not.toBe(line.split(' ')[8]);
+    expect(cacheDiagLine('a', 'm', 1, changed, usage, 'anthropic').split(' ')[8]).not.toBe(
+      line.split(' ')[8],
+    );
   });
 });
 

@@ -12,6 +12,13 @@ import {
   skills,
 } from './provider.ts';
 
+const RESPONSES_WIRES = [
+  'xai_responses',
+  'open_ai_responses',
+  'meta_responses',
+  'perplexity_responses',
+] as const;
+
 describe('provider plumbing', () => {
   it('auto-detects api.anthropic.com and api.perplexity.ai; everything else is OpenAI-compatible', () => {
     expect(detectProvider('https://api.anthropic.com/v1')).toBe('anthropic');
@@ -33,12 +40,7 @@ describe('provider plumbing', () => {
     expect(providerPath('open_ai_compat', 'm')).toBe('/chat/completions');
     expect(providerPath('anthropic', 'm')).toBe('/messages');
     expect(providerPath('gemini', 'gemini-3-flash')).toBe('/models/gemini-3-flash:generateContent');
-    for (const p of [
-      'xai_responses',
-      'open_ai_responses',
-      'meta_responses',
-      'perplexity_responses',
-    ] as const) {
+    for (const p of RESPONSES_WIRES) {
       expect(providerPath(p, 'm')).toBe('/responses');
     }
   });
@@ -47,8 +49,10 @@ describe('provider plumbing', () => {
     expect(authHeaders('anthropic', 'k')).toEqual({ 'x-api-key': 'k' });
     expect(authHeaders('gemini', 'k')).toEqual({ 'x-goog-api-key': 'k' });
     expect(authHeaders('open_ai_compat', 'k')).toEqual({ authorization: 'Bearer k' });
-    expect(authHeaders('xai_responses', 'k')).toEqual({ authorization: 'Bearer k' });
-    expect(authHeaders('open_ai_compat', null)).toEqual({});
+    for (const p of RESPONSES_WIRES) {
+      expect(authHeaders(p, 'k')).toEqual({ authorization: 'Bearer k' });
+    }
+    for (const p of PROVIDERS) expect(authHeaders(p, null)).toEqual({});
   });
 
   it('carries the ledger table (part 2 §2.9)', () => {

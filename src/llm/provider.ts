@@ -41,17 +41,26 @@ export function providerPath(provider: Provider, model: string): string {
   }
 }
 
+const bearer = (apiKey: string): Record<string, string> => ({ authorization: `Bearer ${apiKey}` });
+
+/**
+ * How each wire carries the key (ledger part 2 wire table). One entry per provider and no default
+ * (part 6 §1.8 / §5.6): a new provider does not compile until someone says how its key is sent,
+ * instead of silently getting a Bearer header that provider may not read.
+ */
+const AUTH_HEADERS: Record<Provider, (apiKey: string) => Record<string, string>> = {
+  open_ai_compat: bearer,
+  anthropic: (apiKey) => ({ 'x-api-key': apiKey }),
+  gemini: (apiKey) => ({ 'x-goog-api-key': apiKey }),
+  xai_responses: bearer,
+  open_ai_responses: bearer,
+  meta_responses: bearer,
+  perplexity_responses: bearer,
+};
+
 /** The only place an API key becomes a header. */
 export function authHeaders(provider: Provider, apiKey: string | null): Record<string, string> {
-  if (apiKey === null) return {};
-  switch (provider) {
-    case 'anthropic':
-      return { 'x-api-key': apiKey };
-    case 'gemini':
-      return { 'x-goog-api-key': apiKey };
-    default:
-      return { authorization: `Bearer ${apiKey}` };
-  }
+  return apiKey === null ? {} : AUTH_HEADERS[provider](apiKey);
 }
 
 /** Which attachment kinds each wire accepts (ledger part 2 §2.9); models may still refuse. */

@@ -7,6 +7,7 @@ import { cacheDiagLine } from '../llm/cache-diag.ts';
 import { reasoningSummaryLine, wireNoteLine, type ChatResponse } from '../llm/canonical.ts';
 import { isLlmCallAborted } from '../llm/call-aborted.ts';
 import { isLlmError } from '../llm/llm-error.ts';
+import { effectiveProvider } from '../llm/provider.ts';
 import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import { effectiveMilli, reserveCall } from './budget/index.ts';
 import type { Envelope, Reply } from './envelope.ts';
@@ -217,7 +218,16 @@ async function callModel(
           ? response.reasoningSummary
           : `${turn.reasoningSummary}\n\n${response.reasoningSummary}`;
     }
-    orch.log.note(cacheDiagLine(turn.spec.id, turn.template.model, round, request, response.usage));
+    orch.log.note(
+      cacheDiagLine(
+        turn.spec.id,
+        turn.template.model,
+        round,
+        request,
+        response.usage,
+        effectiveProvider(turn.template),
+      ),
+    );
     const summaryLine = reasoningSummaryLine(turn.spec.id, response);
     if (summaryLine !== null) orch.log.note(summaryLine);
     for (const note of response.notes ?? []) orch.log.note(wireNoteLine(turn.spec.id, note));

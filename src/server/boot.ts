@@ -11,6 +11,7 @@ import { McpManager } from '../mcp/client/manager.ts';
 import { DoorSettingsStore, McpDoor } from '../mcp/door/index.ts';
 import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
+import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
@@ -33,6 +34,8 @@ export interface BootDeps {
   mcpConnectTimeoutMs?: number;
   /** The browser control service the bundled `browser` tool drives (none: the tool answers that there is no browser). */
   browser?: BrowserService;
+  /** Tests only: the CA a local https price table server is signed with (production trusts the system roots). */
+  priceTableCa?: string;
 }
 
 /** The door opens as its settings say; an unreadable settings file leaves it shut (one WARN). */
@@ -188,6 +191,10 @@ export class Boot {
         log,
       });
       await openDoor(doorSettings, door, log);
+      // Nothing is fetched here: the fetcher only runs when the Fetch button sends its command.
+      const priceUrls = new PriceUrlStore(paths.priceTableSettings);
+      const download = this.deps.priceTableCa === undefined ? {} : { ca: this.deps.priceTableCa };
+      const prices = new PriceFetcher({ urls: priceUrls, log, download });
       this.context = {
         paths,
         log,
@@ -200,6 +207,8 @@ export class Boot {
         mcp,
         door,
         doorSettings,
+        priceUrls,
+        prices,
       };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);

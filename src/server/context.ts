@@ -2,6 +2,7 @@ import type { DiagLog } from '../diag/log.ts';
 import type { McpManager } from '../mcp/client/manager.ts';
 import type { DoorSettingsStore, McpDoor } from '../mcp/door/index.ts';
 import type { EventBus } from '../domain/events.ts';
+import type { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import type { Orchestrator } from '../orchestrator/orchestrator.ts';
 import type { Sessions } from '../orchestrator/sessions.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -21,4 +22,7 @@ export interface AppContext {
   mcp: McpManager;
   door: McpDoor;
   doorSettings: DoorSettingsStore;
+  /** The price table URL (app data) and the Fetch button's one GET. */
+  priceUrls: PriceUrlStore;
+  prices: PriceFetcher;
 }

@@ -38,6 +38,8 @@ export interface ServeOptions {
   detectLanguage?: () => Language;
   backendFor?: (template: ModelTemplate) => Promise<LlmBackend>;
   browserConnectTimeoutMs?: number;
+  /** Tests only: the CA of a local https price table server. */
+  priceTableCa?: string;
 }
 
 export interface RunningServer {
@@ -104,6 +106,7 @@ async function startHoldingLock(
     secrets,
     detectLanguage: options.detectLanguage,
     backendFor: options.backendFor,
+    priceTableCa: options.priceTableCa,
   });
 
   let port = options.port ?? DEFAULT_PORT;

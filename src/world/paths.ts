@@ -64,4 +64,8 @@ export class VillagePaths {
   get browserSettings(): string {
     return join(this.home, 'browser.json');
   }
+  /** The price table URL of the Fetch button: per device, never distributed (ledger part 3 §4). */
+  get priceTableSettings(): string {
+    return join(this.home, 'price_table.json');
+  }
 }

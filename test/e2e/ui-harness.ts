@@ -50,6 +50,8 @@ export interface UiVillageOptions {
   prepare?: (workspace: string) => Promise<void> | void;
   /** Wait until the village is open (default true; false for a village expected to fail). */
   waitReady?: boolean;
+  /** Extra environment for the server process (e.g. NODE_EXTRA_CA_CERTS for a test-only CA). */
+  env?: Record<string, string>;
 }
 
 interface Served {
@@ -57,10 +59,17 @@ interface Served {
   url: string;
 }
 
-async function serve(workspace: string, home: string, port: number, language: 'ja' | 'en'): Promise<Served> {
+async function serve(
+  workspace: string,
+  home: string,
+  port: number,
+  language: 'ja' | 'en',
+  extraEnv: Record<string, string> = {},
+): Promise<Served> {
   const locale = language === 'ja' ? 'ja_JP.UTF-8' : 'en_US.UTF-8';
   const env = {
     ...process.env,
+    ...extraEnv,
     LANG: locale,
     LC_ALL: locale,
     FUSEFORKS_PORT: '',
@@ -118,7 +127,7 @@ export async function startUiVillage(options: UiVillageOptions | 'ja' | 'en' = {
   const home = join(root, 'home');
   mkdirSync(workspace, { recursive: true });
   await opts.prepare?.(workspace);
-  let served = await serve(workspace, home, 0, language);
+  let served = await serve(workspace, home, 0, language, opts.env);
   const parsed = new URL(served.url);
   const token = parsed.searchParams.get('token')!;
   const base = parsed.origin;
@@ -153,7 +162,7 @@ export async function startUiVillage(options: UiVillageOptions | 'ja' | 'en' = {
     api,
     pause: () => stopChild(served.child),
     resume: async () => {
-      served = await serve(workspace, home, port, language);
+      served = await serve(workspace, home, port, language, opts.env);
       await waitReady();
     },
     stop: async () => {

@@ -78,8 +78,17 @@ describe.sequential('a person in the village UI', () => {
     const dialog = page.getByTestId('templates-dialog');
     await dialog.waitFor();
     await page.getByTestId('template-name').fill('Fake model');
+    // Meta keeps sent files with no expiry: the editor says so, with the deletion steps, for Meta only.
+    const retention = page.getByTestId('template-retention-warning');
+    await page.getByTestId('template-provider').selectOption('meta_responses');
+    await retention.waitFor();
+    expect(await retention.textContent()).toContain('DELETE /v1/files/{id}');
     await page.getByTestId('template-provider').selectOption('open_ai_compat');
+    // The compat wire keeps api.meta.ai (Meta also serves Chat Completions), and still warns there.
+    expect(await page.getByTestId('template-base-url').inputValue()).toBe('https://api.meta.ai/v1');
+    expect(await retention.count()).toBe(1);
     await page.getByTestId('template-base-url').fill(fake.baseUrl);
+    await retention.waitFor({ state: 'detached' });
     await page.getByTestId('template-model').fill('fake-1');
     await page.getByTestId('template-save').click();
     const saved = await until(world, (w) => w.templates.length === 1, 'the template');

@@ -33,7 +33,7 @@ export async function makeTempRoot(): Promise<string> {
 
 /** A real server on an ephemeral port over temp folders, with the file secret store. */
 export async function startTestVillage(
-  options: { root?: string; secrets?: SecretStore; language?: 'ja' | 'en' } = {},
+  options: { root?: string; secrets?: SecretStore; language?: 'ja' | 'en'; priceTableCa?: string } = {},
 ): Promise<TestVillage> {
   const root = options.root ?? (await makeTempRoot());
   const workspace = join(root, 'workspace');
@@ -44,6 +44,7 @@ export async function startTestVillage(
     port: 0,
     secrets: options.secrets ?? new FileSecretStore(join(home, 'secrets.json')),
     detectLanguage: () => options.language ?? 'en',
+    ...(options.priceTableCa === undefined ? {} : { priceTableCa: options.priceTableCa }),
   });
   const call = async <T>(
     name: string,

@@ -5,6 +5,7 @@ import { sessionCommands } from './sessions.ts';
 import { stateCommands } from './state.ts';
 import { mcpCommands } from './mcp.ts';
 import { planCommands } from './plans.ts';
+import { pricingCommands } from './pricing.ts';
 import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
 
@@ -18,4 +19,5 @@ export const COMMANDS: CommandTable = {
   ...toolCommands,
   ...mcpCommands,
   ...planCommands,
+  ...pricingCommands,
 };

@@ -272,5 +272,8 @@ describe('effort', () => {
     expect(effortNote('meta_responses', 'xhigh')).toBeNull();
     expect(effortNote('open_ai_responses', 'max')).toBeNull();
     expect(effortNote('gemini', 'max')).toBeNull();
+    expect(effortNote('perplexity_responses', 'high')).toBeNull();
+    expect(effortNote('perplexity_responses', 'xhigh')).toBe('perplexity_capped_at_high');
+    expect(effortNote('perplexity_responses', 'max')).toBe('perplexity_capped_at_high');
   });
 });

@@ -226,11 +226,13 @@ export const SKILL_CALL_FEE_USD: Partial<Record<SkillField, number>> = {
 // ---------------------------------------------------------------------------------------------------
 // Effort
 
-export type EffortNote = 'ignored' | 'lowered_to_high' | 'mapped_to_xhigh';
+export type EffortNote = 'ignored' | 'lowered_to_high' | 'mapped_to_xhigh' | 'perplexity_capped_at_high';
 
 /**
  * What the wire does with the chosen effort (ledger part 2 Effort): xAI and Anthropic do not read it,
- * the compat wire lowers xhigh/max to high, Meta maps max to xhigh (its ceiling). Null: sent as chosen.
+ * the compat wire lowers xhigh/max to high, Meta maps max to xhigh (its ceiling), Perplexity sends
+ * xhigh/max as high (its documented reasoning.effort set is low / medium / high; the core's
+ * perplexityReasoningEffort). Null: sent as chosen.
  */
 export function effortNote(provider: Provider, effort: Effort | null): EffortNote | null {
   if (effort === null) return null;
@@ -241,7 +243,7 @@ export function effortNote(provider: Provider, effort: Effort | null): EffortNot
     xai_responses: 'ignored',
     open_ai_responses: null,
     meta_responses: effort === 'max' ? 'mapped_to_xhigh' : null,
-    perplexity_responses: null,
+    perplexity_responses: effort === 'xhigh' || effort === 'max' ? 'perplexity_capped_at_high' : null,
   };
   return notes[provider];
 }

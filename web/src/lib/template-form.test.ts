@@ -8,7 +8,9 @@ import {
 import {
   MAX_PRICE_PER_MTOK,
   NEW_TEMPLATE_DEFAULTS,
+  OBSERVED_ANSWER_FLOOR,
   PRICE_FIELDS,
+  belowObservedAnswerFloor,
   checkBaseUrl,
   daysSince,
   emptyForm,
@@ -203,6 +205,15 @@ describe('hints', () => {
     expect(outputBudgetHint('', '120')).toBeNull();
   });
 
+  it('shows Meta’s observed answer floor below 2,048 tokens (1,024 was empty, 2,048 answered), for Meta only', () => {
+    expect(belowObservedAnswerFloor('meta_responses', '1024')).toBe(true);
+    expect(belowObservedAnswerFloor('meta_responses', '2,047')).toBe(true);
+    expect(belowObservedAnswerFloor('meta_responses', '2048')).toBe(false);
+    expect(belowObservedAnswerFloor('meta_responses', '')).toBe(false);
+    expect(PROVIDERS.filter((p) => OBSERVED_ANSWER_FLOOR[p] !== null)).toEqual(['meta_responses']);
+    expect(belowObservedAnswerFloor('open_ai_responses', '512')).toBe(false);
+  });
+
   it('calls a template without input and output price unregistered', () => {
     const prices = emptyForm().prices;
     expect(priceUnregistered(prices)).toBe(true);
@@ -241,13 +252,15 @@ describe('templates locale', () => {
       'providers.auto',
       ...PROVIDERS.map((p) => `providers.${p}`),
       ...EFFORTS.map((e) => `effort.${e}`),
-      ...['ignored', 'lowered_to_high', 'mapped_to_xhigh'].map((n) => `effort.notes.${n}`),
+      ...['ignored', 'lowered_to_high', 'mapped_to_xhigh', 'perplexity_capped_at_high'].map(
+        (n) => `effort.notes.${n}`,
+      ),
       ...SKILL_FIELDS.map((f) => `skills.labels.${f}`),
       ...PRICE_FIELDS.map((f) => `pricing.fields.${f}`),
       ...['required', 'url', 'urlCredentials', 'integer', 'number', 'range'].map((k) => `errors.${k}`),
       ...['unset', 'not_required', 'keyring'].map((c) => `credential.status.${c}`),
       ...['empty', 'too_long'].map((p) => `credential.problems.${p}`),
-      ...['raise_timeout', 'streaming'].map((h) => `hints.output.${h}`),
+      ...['raise_timeout', 'streaming', 'observedFloor'].map((h) => `hints.output.${h}`),
     ];
     expect(keys.filter((k) => !has(k))).toEqual([]);
   });

@@ -268,6 +268,30 @@ export function outputBudgetHint(
   return null;
 }
 
+/**
+ * The smallest output limit observed to leave room for an answer, per provider, where one was measured
+ * (ledger part 6 `meta_responses`, 2026-08-13: at Meta's default effort high, with an attachment, 512 and
+ * 1,024 were spent on thinking alone and the text was empty; 2,048 and 4,096 gave text). It is an
+ * observation, not a law (the floor moves with effort), so the editor says so and never changes the value.
+ * A Record, so a new provider makes the compiler ask.
+ */
+export const OBSERVED_ANSWER_FLOOR: Record<Provider, number | null> = {
+  open_ai_compat: null,
+  anthropic: null,
+  gemini: null,
+  xai_responses: null,
+  open_ai_responses: null,
+  meta_responses: 2048,
+  perplexity_responses: null,
+};
+
+/** Whether the limit is below the observed floor of the template's provider (the observation is shown). */
+export function belowObservedAnswerFloor(provider: Provider, maxOutputTokens: string): boolean {
+  const floor = OBSERVED_ANSWER_FLOOR[provider];
+  const tokens = parseNumber(maxOutputTokens);
+  return floor !== null && tokens !== null && tokens < floor;
+}
+
 /** Both input and output unset: 「単価未登録」, left out of cost totals (ledger part 3 `pricing`). */
 export function priceUnregistered(prices: Record<PriceField, string>): boolean {
   return prices.inputPerMtok.trim() === '' && prices.outputPerMtok.trim() === '';

@@ -89,3 +89,5 @@ import type {
 } from '../../../src/domain/plan.ts';
 export type PlanWaveRecord = Unbrand<CorePlanWaveRecord>;
 export type PlanWaveTask = Unbrand<CorePlanWaveTask>;
+import type { FetchedPrices as CoreFetchedPrices } from '../../../src/price-table/fetched-prices.ts';
+export type FetchedPrices = Unbrand<CoreFetchedPrices>;

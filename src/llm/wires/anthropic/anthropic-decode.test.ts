@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ChatResponse } from '../../canonical.ts';
+import { reasoningSummaryLine, type ChatResponse } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
 import { anthropicWire } from './index.ts';
 import { context, request } from './test-context.ts';
@@ -39,6 +39,7 @@ describe('anthropic decode: recorded responses', () => {
       expect(response.usage).toEqual(expected.usage);
       expect(response.reasoningSummary).toBe(expected.reasoningSummary);
       expect(response.dropped).toEqual(expected.dropped);
+      expect(response.reasoningItems).toBe(expected.reasoningItems);
       expect(response.grounding).toBeNull();
     });
   }
@@ -92,6 +93,11 @@ describe('anthropic decode: synthetic bodies', () => {
     expect(response.dropped).toEqual({});
     expect(response.finish).toBe('other');
     expect(response.usage).toEqual(usage(0, 0));
+    // Items, not items with a summary: the redacted and the empty block count too (Spec 33).
+    expect(response.reasoningItems).toBe(4);
+    expect(reasoningSummaryLine('agent_1', response)).toBe(
+      'reasoning summary: agent=agent_1 items=4 chars=13',
+    );
   });
 
   it('carries thinking blocks verbatim on the first tool call and sends them back first (tool loop round 2)', () => {

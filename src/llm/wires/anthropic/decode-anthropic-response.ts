@@ -5,6 +5,8 @@
  * - `text`: concatenated as is (citations split one answer into many text blocks).
  * - `tool_use`: a ToolCall with `input` as the arguments object.
  * - `thinking`: the reasoning summary (non-empty texts joined by a blank line); never history.
+ * - `thinking` and `redacted_thinking` are each one reasoning item (`reasoningItems`), with or
+ *   without readable text (Spec 33 counts items, not summaries).
  * - everything else (`redacted_thinking`, server tool blocks, MCP blocks, new types) is counted in
  *   `dropped` by its type.
  */
@@ -80,5 +82,6 @@ export function decodeAnthropicResponse(body: unknown): ChatResponse {
     reasoningSummary: summaries.join('\n\n'),
     grounding: null,
     dropped,
+    reasoningItems: thinkingBlocks.length,
   };
 }

@@ -20,6 +20,8 @@ export interface Expected {
   usage: Usage;
   reasoningSummary: string;
   dropped: Record<string, number>;
+  /** thinking + redacted_thinking blocks of the body. */
+  reasoningItems: number;
 }
 
 /** Every value below was read from the recorded bodies (vercel/ai fixtures, Apache-2.0). */
@@ -31,6 +33,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(12, 29),
     reasoningSummary: '',
     dropped: {},
+    reasoningItems: 0,
   },
   'anthropic-claude-opus-5-reasoning-high.1.json': {
     text: {
@@ -48,6 +51,7 @@ export const EXPECTED: Record<string, Expected> = {
       'factor it as (x-1)(x-2)(x-3), then verify by expanding and confirm this accounts for all roots since a ' +
       'degree 3 polynomial has exactly 3 roots.',
     dropped: {},
+    reasoningItems: 1,
   },
   'anthropic-clear-thinking.1.json': {
     text: '925 ÷ 5 = 185',
@@ -57,6 +61,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(69, 33),
     reasoningSummary: '925 divided by 5 = 185',
     dropped: {},
+    reasoningItems: 1,
   },
   'anthropic-fallback.json': {
     text: 'The printing press was invented by Johannes Gutenberg around 1440.',
@@ -65,6 +70,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(412, 264),
     reasoningSummary: '',
     dropped: { fallback: 1 },
+    reasoningItems: 0,
   },
   'anthropic-json-tool.1.json': {
     text: '',
@@ -86,6 +92,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(1151, 87),
     reasoningSummary: '',
     dropped: {},
+    reasoningItems: 0,
   },
   'anthropic-mcp.1.json': {
     text:
@@ -96,6 +103,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(1250, 88),
     reasoningSummary: '',
     dropped: { mcp_tool_use: 1, mcp_tool_result: 1 },
+    reasoningItems: 0,
   },
   'anthropic-refusal.json': {
     text: '',
@@ -104,6 +112,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(18, 5),
     reasoningSummary: '',
     dropped: {},
+    reasoningItems: 0,
   },
   'anthropic-tool-no-args.json': {
     text:
@@ -115,6 +124,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(602, 93),
     reasoningSummary: '',
     dropped: {},
+    reasoningItems: 0,
   },
   'anthropic-web-fetch-tool.1.json': {
     text: {
@@ -128,6 +138,7 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(4234, 462),
     reasoningSummary: '',
     dropped: { server_tool_use: 1, web_fetch_tool_result: 1 },
+    reasoningItems: 0,
   },
   'anthropic-web-search-tool.1.json': {
     text: {
@@ -141,5 +152,6 @@ export const EXPECTED: Record<string, Expected> = {
     usage: usage(27118, 600),
     reasoningSummary: '',
     dropped: { server_tool_use: 2, web_search_tool_result: 2 },
+    reasoningItems: 0,
   },
 };

@@ -18,6 +18,7 @@ describe('geminiWire.decode on recorded responses', () => {
       reasoningSummary: '',
       grounding: null,
       dropped: {},
+      reasoningItems: 0,
     });
   });
 
@@ -34,6 +35,7 @@ describe('geminiWire.decode on recorded responses', () => {
       reasoningSummary: '',
       grounding: null,
       dropped: {},
+      reasoningItems: 0,
     });
   });
 
@@ -64,6 +66,7 @@ describe('geminiWire.decode on recorded responses', () => {
       reasoningSummary: '',
       grounding: null,
       dropped: {},
+      reasoningItems: 0,
     });
   });
 

@@ -1,16 +1,19 @@
 /**
  * A 2xx `generateContent` body -> ChatResponse. Only `candidates[0]` is read (we never ask for more).
- * - text parts without `thought` -> the body; `thought: true` parts -> reasoningSummary (never body)
+ * - text parts without `thought` -> the body; `thought: true` parts -> reasoningSummary (never body),
+ *   each one a reasoning item (`reasoningItems`, counted with or without text)
  * - `functionCall` -> our ToolCall; `thoughtSignature` -> `extra: {thoughtSignature}`
  * - `toolCall` / `toolResponse` / `executableCode` / `codeExecutionResult` ran at Google: never our
  *   tool calls. A search `toolCall` yields grounding queries; every other unmapped kind is counted
  *   in `dropped` under its key name.
+ * - URL context / search use -> the `gemini tools:` note (gemini-tools-note.ts).
  */
 import { LlmError } from '../../llm-error.ts';
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
 import { geminiResponseSchema, type GeminiPart } from './gemini-api.ts';
 import { convertGeminiUsage } from './convert-gemini-usage.ts';
 import { convertGeminiGrounding, toolCallSearchQueries } from './gemini-grounding.ts';
+import { geminiToolsNote } from './gemini-tools-note.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
 import type { GeminiToolCallExtra } from './convert-to-gemini-contents.ts';
 
@@ -39,14 +42,24 @@ function kindOf(part: GeminiPart): string | null {
 interface PartsReading {
   text: string;
   reasoning: string;
+  reasoningItems: number;
   toolCalls: ToolCall[];
   searchQueries: string[];
   dropped: Record<string, number>;
 }
 
 function readParts(parts: GeminiPart[], body: unknown): PartsReading {
-  const out: PartsReading = { text: '', reasoning: '', toolCalls: [], searchQueries: [], dropped: {} };
+  const out: PartsReading = {
+    text: '',
+    reasoning: '',
+    reasoningItems: 0,
+    toolCalls: [],
+    searchQueries: [],
+    dropped: {},
+  };
   for (const part of parts) {
+    // A thought part is a reasoning item whatever else it carries (Spec 33: items, not summaries).
+    if (part.thought === true) out.reasoningItems += 1;
     if (part.functionCall != null) {
       const { id, name, args } = part.functionCall;
       if (typeof name !== 'string' || name === '') throw parseError(body, 'functionCall part without a name');
@@ -92,19 +105,28 @@ export function decodeGeminiResponse(body: unknown): ChatResponse {
         reasoningSummary: '',
         grounding: null,
         dropped: {},
+        reasoningItems: 0,
       };
     }
     throw parseError(body, 'no candidates and no promptFeedback.blockReason');
   }
 
   const reading = readParts(candidate.content?.parts ?? [], body);
+  const grounding = convertGeminiGrounding(candidate.groundingMetadata, reading.searchQueries);
+  const note = geminiToolsNote(
+    candidate.urlContextMetadata,
+    response.usageMetadata,
+    grounding?.queries.length ?? 0,
+  );
   return {
     text: reading.text,
     toolCalls: reading.toolCalls,
     finish: mapGeminiFinishReason(candidate.finishReason, reading.toolCalls.length > 0),
     usage,
     reasoningSummary: reading.reasoning,
-    grounding: convertGeminiGrounding(candidate.groundingMetadata, reading.searchQueries),
+    grounding,
     dropped: reading.dropped,
+    reasoningItems: reading.reasoningItems,
+    ...(note === null ? {} : { notes: [note] }),
   };
 }

@@ -140,6 +140,7 @@ describe('geminiWire.decode on synthetic bodies', () => {
       reasoningSummary: '',
       grounding: null,
       dropped: {},
+      reasoningItems: 0,
     });
   });
 

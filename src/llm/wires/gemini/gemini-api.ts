@@ -37,6 +37,18 @@ export const geminiGroundingMetadataSchema = z.looseObject({
 });
 export type GeminiGroundingMetadata = z.infer<typeof geminiGroundingMetadataSchema>;
 
+/**
+ * `candidates[].urlContextMetadata`: one entry per URL the URL-context tool tried, with its
+ * `urlRetrievalStatus` (`URL_RETRIEVAL_STATUS_SUCCESS`, `_ERROR`, `_PAYWALL`, `_UNSAFE`,
+ * `_UNSPECIFIED`). Read only for the `gemini tools:` line, never shown.
+ */
+export const geminiUrlContextMetadataSchema = z.looseObject({
+  urlMetadata: z
+    .array(z.looseObject({ retrievedUrl: z.string().nullish(), urlRetrievalStatus: z.string().nullish() }))
+    .nullish(),
+});
+export type GeminiUrlContextMetadata = z.infer<typeof geminiUrlContextMetadataSchema>;
+
 export const geminiUsageSchema = z.looseObject({
   promptTokenCount: z.number().nullish(),
   candidatesTokenCount: z.number().nullish(),
@@ -57,6 +69,8 @@ export const geminiResponseSchema = z.looseObject({
         finishReason: z.string().nullish(),
         finishMessage: z.string().nullish(),
         groundingMetadata: geminiGroundingMetadataSchema.nullish(),
+        // An instrument field: a shape we cannot read loses the log line, never the answer.
+        urlContextMetadata: geminiUrlContextMetadataSchema.nullish().catch(null),
       }),
     )
     .nullish(),

@@ -14,6 +14,22 @@ describe('geminiWire.encode: tools, toolConfig, thinkingLevel', () => {
     );
   });
 
+  it('toolChoice none (the wrap-up call) sends neither search nor URL context nor includeServerSideToolInvocations', () => {
+    const context = geminiContext('gemini-3-pro-preview', { googleSearch: true, geminiUrlContext: true });
+    expect(golden(chatRequest({ tools: [WEATHER], toolChoice: 'none' }), context)).toBe(
+      JSON.stringify({
+        contents: [{ role: 'user', parts: [{ text: 'Hello' }] }],
+        tools: [{ functionDeclarations: [WEATHER_DECL] }],
+        toolConfig: { functionCallingConfig: { mode: 'NONE' } },
+        generationConfig: GEN,
+      }),
+    );
+    // Without function declarations nothing tool-shaped is left at all.
+    expect(golden(chatRequest({ toolChoice: 'none' }), context)).toBe(
+      JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello' }] }], generationConfig: GEN }),
+    );
+  });
+
   it.each([
     ['gemini-3-pro-preview', 'high', 'high'],
     ['gemini-3-pro-preview', 'low', 'low'],

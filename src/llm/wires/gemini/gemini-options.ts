@@ -50,16 +50,30 @@ export interface GeminiToolOptions {
 }
 
 /**
+ * The built-in tools Google runs itself, decided by the `*_active()` predicates. None on the
+ * `toolChoice: 'none'` wrap-up call (after the tool-iteration limit): issue 18 applies part 6 §5.3's
+ * "ToolChoice None sends no search tools" to Gemini, since mode NONE only stops *function* calls and
+ * Google would still search or fetch (and bill toolUsePromptTokenCount) on the call meant to answer.
+ */
+function geminiBuiltInTools(request: ChatRequest, context: WireContext): GeminiTool[] {
+  if (request.toolChoice === 'none') return [];
+  const builtIns: GeminiTool[] = [];
+  if (skills.groundingActive(context.template)) builtIns.push({ google_search: {} });
+  if (skills.geminiUrlContextActive(context.template)) builtIns.push({ urlContext: {} });
+  return builtIns;
+}
+
+/**
  * `tools`: function declarations first, then `{google_search:{}}`, then `{urlContext:{}}`.
  * `toolConfig` only when there are function declarations; `includeServerSideToolInvocations: true`
- * exactly when at least one built-in tool is active AND there is >= 1 declaration (Spec 48 D3).
+ * exactly when at least one built-in tool is sent AND there is >= 1 declaration (Spec 48 D3).
+ * With toolChoice none the declarations stay (mode NONE): dropping them would also drop the
+ * tools cache layer the ledger keeps on the summary call (part 6 §5.1 bounds 1).
  */
 export function geminiToolOptions(request: ChatRequest, context: WireContext): GeminiToolOptions {
   // Tools Gemini cannot take are left out here (gemini-declarations.ts); the wire reports them.
   const declarations = geminiFunctionDeclarations(request.tools);
-  const builtIns: GeminiTool[] = [];
-  if (skills.groundingActive(context.template)) builtIns.push({ google_search: {} });
-  if (skills.geminiUrlContextActive(context.template)) builtIns.push({ urlContext: {} });
+  const builtIns = geminiBuiltInTools(request, context);
 
   const tools: GeminiTool[] = declarations.length > 0 ? [{ functionDeclarations: declarations }] : [];
   tools.push(...builtIns);

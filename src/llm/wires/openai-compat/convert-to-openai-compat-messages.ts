@@ -9,10 +9,8 @@ import {
   type SystemPrompt,
   type ToolCall,
 } from '../../canonical.ts';
+import { audioFormat, pdfDataUrl, pdfFileName } from '../attachment-wire.ts';
 import type { OpenAiCompatMessage, OpenAiCompatToolCall, OpenAiCompatUserPart } from './openai-compat-api.ts';
-
-const WAV_MIME_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);
-const DEFAULT_PDF_NAME = 'document.pdf';
 
 /**
  * One attachment as a content part, or null for a kind this wire does not carry (video:
@@ -30,15 +28,15 @@ function attachmentPart(attachment: AttachmentData): OpenAiCompatUserPart | null
         type: 'input_audio',
         input_audio: {
           data: attachment.data,
-          format: WAV_MIME_TYPES.has(attachment.mimeType.toLowerCase()) ? 'wav' : 'mp3',
+          format: audioFormat(attachment.mimeType),
         },
       };
     case 'pdf':
       return {
         type: 'file',
         file: {
-          filename: attachment.fileName ?? DEFAULT_PDF_NAME,
-          file_data: `data:application/pdf;base64,${attachment.data}`,
+          filename: pdfFileName(attachment),
+          file_data: pdfDataUrl(attachment),
         },
       };
     case 'video':

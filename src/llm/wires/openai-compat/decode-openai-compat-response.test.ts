@@ -1,5 +1,6 @@
 /** Decoding the recorded real responses (test/fixtures/provider-responses/openai-chat-completions). */
 import { describe, expect, it } from 'vitest';
+import { reasoningSummaryLine } from '../../canonical.ts';
 import { openAiCompatWire } from './index.ts';
 import { context, fixture } from './openai-compat-test-helpers.ts';
 
@@ -132,6 +133,24 @@ describe('decode recorded responses', () => {
     expect(
       response.reasoningSummary.startsWith('First, the user is asking about the weather in San Francisco.'),
     ).toBe(true);
+  });
+
+  it.each([
+    ['openai-text.json', 0],
+    ['deepseek-text.json', 0],
+    ['deepseek-reasoning.json', 1],
+    ['deepseek-tool-call.json', 1],
+    ['xai-text.json', 1],
+    ['xai-tool-call.json', 1],
+  ])('%s: reasoning items %i (reasoning_content present is one item)', (name, items) => {
+    const response = decode(name);
+    expect(response.reasoningItems).toBe(items);
+    const line = reasoningSummaryLine('agent_1', response);
+    if (items === 0) expect(line).toBeNull();
+    else
+      expect(line).toBe(
+        `reasoning summary: agent=agent_1 items=1 chars=${[...response.reasoningSummary].length}`,
+      );
   });
 
   it('reasoning-model-legacy-parameter-error.json is not a response: decode throws parse', () => {

@@ -5,6 +5,7 @@
  */
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
+import { parseArguments, rawOf } from '../decode-json.ts';
 import { convertOpenAiCompatUsage } from './convert-openai-compat-usage.ts';
 import { mapOpenAiCompatFinishReason } from './map-openai-compat-finish-reason.ts';
 import {
@@ -13,33 +14,8 @@ import {
   type OpenAiCompatResponseToolCall,
 } from './openai-compat-api.ts';
 
-/** The raw body kept on a shape error is capped like an Api error body. */
-const MAX_RAW_CHARS = 2_000;
 /** Keys of a response tool call that are the call itself (`index` is a streaming leftover). */
 const CALL_KEYS = new Set(['id', 'type', 'function', 'index']);
-
-function rawOf(body: unknown): string {
-  try {
-    return (JSON.stringify(body) ?? String(body)).slice(0, MAX_RAW_CHARS);
-  } catch {
-    return String(body).slice(0, MAX_RAW_CHARS);
-  }
-}
-
-function parseArguments(raw: string, name: string): Record<string, unknown> {
-  // Some servers send "" for a call without arguments.
-  if (raw.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw) as unknown;
-  } catch {
-    throw new LlmError({ kind: 'parse', raw }, `tool call ${name} has arguments that are not JSON`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new LlmError({ kind: 'parse', raw }, `tool call ${name} has arguments that are not a JSON object`);
-  }
-  return value as Record<string, unknown>;
-}
 
 function decodeToolCall(call: OpenAiCompatResponseToolCall, position: number): ToolCall {
   const name = call.function?.name ?? '';
@@ -103,5 +79,7 @@ export function decodeOpenAiCompatResponse(body: unknown): ChatResponse {
     reasoningSummary: reasoning ?? '',
     grounding: null,
     dropped,
+    // Chat Completions has no reasoning items: a reasoning text present is the one item there is.
+    reasoningItems: reasoning === undefined ? 0 : 1,
   };
 }

@@ -124,12 +124,16 @@ describe('decode synthetic bodies', () => {
       reasoningSummary: '',
       grounding: null,
       dropped: {},
+      reasoningItems: 0,
     });
   });
 
   it('`reasoning` (OpenRouter / vLLM) is read when `reasoning_content` is absent', () => {
     expect(decode(body({ content: 'a', reasoning: 'thought' })).reasoningSummary).toBe('thought');
     expect(decode(body({ content: 'a', reasoning_content: '', reasoning: 'r' })).reasoningSummary).toBe('r');
+    expect(decode(body({ content: 'a', reasoning: 'thought' })).reasoningItems).toBe(1);
+    // An empty reasoning text is no item: nothing of the model's thinking arrived.
+    expect(decode(body({ content: 'a', reasoning_content: '' })).reasoningItems).toBe(0);
   });
 
   it('array content keeps its text parts and counts the others', () => {

@@ -4,6 +4,7 @@
  * every object is loose: OpenAI, xAI, DeepSeek, Gemini-compat, llama.cpp, vLLM ... all vary.
  */
 import { z } from 'zod';
+import { optionalText, tokenCount } from '../tolerant-fields.ts';
 
 export type OpenAiCompatUserPart =
   | { type: 'image_url'; image_url: { url: string } }
@@ -50,15 +51,8 @@ export interface OpenAiCompatRequest {
   reasoning_effort?: OpenAiCompatReasoningEffort;
 }
 
-/** A token count: absent, null or not a number reads as 0 (usage must never fail a decode). */
-const count = z
-  .number()
-  .nullish()
-  .catch(null)
-  .transform((value) => value ?? 0);
-
-/** An optional string that never fails the decode (a non-string reads as absent). */
-const text = z.string().nullish().catch(null);
+const count = tokenCount;
+const text = optionalText;
 
 export const openAiCompatUsageSchema = z.looseObject({
   prompt_tokens: count,

@@ -1,0 +1,54 @@
+/**
+ * Collecting grounding sources and queries on the Responses wires: sources de-duplicated by URL in
+ * arrival order (the first title wins, the Grounding::absorb rule), queries by text. A wire adds its
+ * sources in its own order (OpenAI: annotations first, which carry titles, then action.sources) and
+ * decides what counts as a source (URL-less entries are never added: a non-URI in the URI field would
+ * show as a false "source" on screen).
+ */
+import type { GroundingEngine } from '../../../domain/enums.ts';
+import type { Grounding, GroundingSource } from '../../../domain/message.ts';
+import type { ResponsesAnnotation } from './responses-api.ts';
+
+export class ResponsesSources {
+  private readonly sources: GroundingSource[] = [];
+  private readonly queries: string[] = [];
+  private readonly seen = new Set<string>();
+
+  /** Adds one source; false when it has no URL or the URL is already there. `title` "" when none. */
+  addSource(url: string | null | undefined, title?: string | null): boolean {
+    if (url == null || url.trim() === '' || this.seen.has(url)) return false;
+    this.seen.add(url);
+    this.sources.push({ uri: url, title: title ?? '' });
+    return true;
+  }
+
+  /** Every `url_citation` annotation with a URL; start/end indexes are never read. */
+  addAnnotations(annotations: ResponsesAnnotation[]): void {
+    for (const annotation of annotations) {
+      if (annotation.type == null || annotation.type === 'url_citation')
+        this.addSource(annotation.url, annotation.title);
+    }
+  }
+
+  addQuery(query: string | null | undefined): void {
+    if (query == null || query.trim() === '' || this.queries.includes(query)) return;
+    this.queries.push(query);
+  }
+
+  get sourceCount(): number {
+    return this.sources.length;
+  }
+
+  get queryCount(): number {
+    return this.queries.length;
+  }
+
+  /**
+   * The Grounding, or null when nothing grounded the answer. A wire whose search ran but returned no
+   * source passes `searched` so the empty list is kept: empty `sources` is the verdict "no source".
+   */
+  grounding(engine: GroundingEngine, searched = false): Grounding | null {
+    if (!searched && this.sources.length === 0 && this.queries.length === 0) return null;
+    return { queries: [...this.queries], sources: [...this.sources], engine };
+  }
+}
