@@ -244,6 +244,16 @@ export async function fakeTemplate(
   return id;
 }
 
+/** Polls `read` until `ok` holds (about 10 s), returning that value; the last value is in the error. */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await read())}`);
+}
+
 /** Leaves a picture of what the person would have seen when a step of this file fails. */
 export function screenshotFailures(prefix: string, page: () => Page | undefined): void {
   afterEach(async ({ task }) => {

@@ -16,6 +16,7 @@ import {
   startUiVillage,
   type UiSession,
   type UiVillage,
+  until,
 } from './ui-harness.ts';
 
 interface WorldView {
@@ -46,15 +47,6 @@ afterAll(async () => {
 screenshotFailures('ui', () => page);
 
 const world = () => village.api<WorldView>('get_world');
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function confirmModal() {
   await page.getByTestId('confirm-ok').click();

@@ -1,9 +1,11 @@
 /**
- * A fake LLM provider on 127.0.0.1:0 that speaks the three wires' HTTP shapes: scripted replies and
- * failures, slow answers, dropped connections, and a record of every request it got.
+ * A fake LLM provider on 127.0.0.1:0 that speaks the wires' HTTP shapes (chat completions, messages,
+ * generateContent, and Responses for the four Responses wires): scripted replies and failures, slow
+ * answers, dropped connections, and a record of every request it got.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { responsesText } from './responses-replies.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -26,11 +28,13 @@ export interface ScriptedReply {
   hold?: boolean;
 }
 
-export type WireKind = 'openai' | 'anthropic' | 'gemini';
+/** `responses`: `POST {base}/responses`, shared by open_ai, xai, meta and perplexity Responses. */
+export type WireKind = 'openai' | 'anthropic' | 'gemini' | 'responses';
 
 export function wireOfPath(path: string): WireKind {
   if (path.endsWith('/chat/completions')) return 'openai';
   if (path.endsWith('/messages')) return 'anthropic';
+  if (path.endsWith('/responses')) return 'responses';
   return 'gemini';
 }
 
@@ -60,6 +64,8 @@ export function textReply(wire: WireKind, text: string): unknown {
         candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP' }],
         usageMetadata: { promptTokenCount: 11, candidatesTokenCount: 3, totalTokenCount: 14 },
       };
+    case 'responses':
+      return responsesText(text);
   }
 }
 
