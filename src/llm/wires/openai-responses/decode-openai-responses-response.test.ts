@@ -5,10 +5,25 @@
  * are read by errorSignal (below), not decode.
  */
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRequest } from '../../canonical.ts';
 import { classifyStatus } from '../../retry.ts';
 import { responsesFixture, responsesFixtureText } from '../responses/responses-test-helpers.ts';
 import { openAiResponsesWire } from './index.ts';
 import { context } from './openai-responses-test-helpers.ts';
+
+/** The input of the next call of the turn, after the given messages. */
+function nextCall(messages: ChatMessage[]): { input: unknown[] } {
+  const request: ChatRequest = {
+    system: { stable: '', volatile: '' },
+    messages,
+    tools: [],
+    toolChoice: 'auto',
+    effort: null,
+    temperature: null,
+    maxOutputTokens: 100,
+  };
+  return openAiResponsesWire.encode(request, context()) as { input: unknown[] };
+}
 
 function decode(body: unknown) {
   return openAiResponsesWire.decode(body, context());
@@ -167,28 +182,44 @@ describe('search shapes the recordings lack', () => {
       ],
     });
     expect(response.toolCalls[0]!.extra).toEqual({
-      responses: { kind: 'function', itemId: 'fc_1', carried: [reasoning] },
+      responses: { kind: 'function', itemId: 'fc_1', after: 1, carried: [reasoning] },
     });
-    const next = openAiResponsesWire.encode(
-      {
-        system: { stable: '', volatile: '' },
-        messages: [
-          { role: 'user', content: 'add' },
-          { role: 'assistant', content: '', toolCalls: response.toolCalls },
-          { role: 'tool', toolCallId: 'c1', toolName: 'calculator', content: '3' },
-        ],
-        tools: [],
-        toolChoice: 'auto',
-        effort: null,
-        temperature: null,
-        maxOutputTokens: 100,
-      },
-      context(),
-    ) as { input: unknown[] };
+    const next = nextCall([
+      { role: 'user', content: 'add' },
+      { role: 'assistant', content: '', toolCalls: response.toolCalls },
+      { role: 'tool', toolCallId: 'c1', toolName: 'calculator', content: '3' },
+    ]);
     expect(next.input).toEqual([
       { role: 'user', content: 'add' },
       reasoning,
       { type: 'function_call', id: 'fc_1', call_id: 'c1', name: 'calculator', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'c1', output: '3' },
+    ]);
+  });
+
+  it('a search before the call goes back in its place: each reasoning item keeps the item it preceded', () => {
+    // The recorded web search round (reasoning, web_search_call, reasoning ...) ending in a call of ours.
+    // Replaying the reasoning without the search call between them is OpenAI's 400 "Item 'rs_…' of
+    // type 'reasoning' was provided without its required following item".
+    const encrypted = responsesFixture('openai-reasoning-encrypted-content.1.json').output[0]!;
+    const recorded = responsesFixture('openai-web-search-tool.1.json').output;
+    const search = recorded.find((item) => item.type === 'web_search_call')!;
+    const before = { ...encrypted, id: 'rs_before' };
+    const after = { ...encrypted, id: 'rs_after' };
+    const call = { type: 'function_call', id: 'fc_1', call_id: 'c1', name: 'calculator', arguments: '{}' };
+    const response = decode({ status: 'completed', output: [before, search, after, call] });
+    expect(response.grounding?.queries).toEqual(['tech news today December 5 2025']);
+    const next = nextCall([
+      { role: 'user', content: 'news' },
+      { role: 'assistant', content: response.text, toolCalls: response.toolCalls },
+      { role: 'tool', toolCallId: 'c1', toolName: 'calculator', content: '3' },
+    ]);
+    expect(next.input).toEqual([
+      { role: 'user', content: 'news' },
+      before,
+      search,
+      after,
+      call,
       { type: 'function_call_output', call_id: 'c1', output: '3' },
     ]);
   });

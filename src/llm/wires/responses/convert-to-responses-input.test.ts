@@ -158,11 +158,12 @@ describe('convertToResponsesInput', () => {
       },
       { type: 'function_call_output', call_id: 'c1', output: '3' },
     ]);
-    // Unphased text is not carried: it goes as an assistant message after the reasoning.
-    const plain = decodeResponsesOutput(
-      body([reasoning, textMessage('Computing.'), functionCall('c1', 'calculator', '{}')]),
-      { replayOutputItems: true },
-    ).response;
+    // Unphased text beside encrypted reasoning is carried too, verbatim with its id: a reasoning item
+    // followed by a text-only assistant message is OpenAI's 400 "without its required following item".
+    const message = textMessage('Computing.', { id: 'msg_2' });
+    const plain = decodeResponsesOutput(body([reasoning, message, functionCall('c1', 'calculator', '{}')]), {
+      replayOutputItems: true,
+    }).response;
     expect(
       convertToResponsesInput(
         SYSTEM,
@@ -171,8 +172,35 @@ describe('convertToResponsesInput', () => {
       ).input,
     ).toEqual([
       reasoning,
-      { role: 'assistant', content: 'Computing.' },
+      message,
       { type: 'function_call', id: 'fc_c1', call_id: 'c1', name: 'calculator', arguments: '{}' },
+    ]);
+  });
+
+  it('puts every call back in its place among the carried items, so each reasoning item keeps its follower', () => {
+    const encrypted = responsesFixture('openai-reasoning-encrypted-content.1.json').output[0]!;
+    const first = { ...encrypted, id: 'rs_1' };
+    const second = { ...encrypted, id: 'rs_2' };
+    const { response } = decodeResponsesOutput(
+      body([first, functionCall('c1', 'calculator', '{}'), second, functionCall('c2', 'calculator', '{}')]),
+      { replayOutputItems: true },
+    );
+    const input = convertToResponsesInput(
+      SYSTEM,
+      [
+        { role: 'assistant', content: response.text, toolCalls: response.toolCalls },
+        { role: 'tool', toolCallId: 'c1', toolName: 'calculator', content: '1' },
+        { role: 'tool', toolCallId: 'c2', toolName: 'calculator', content: '2' },
+      ],
+      'instructions',
+    ).input;
+    expect(input).toEqual([
+      first,
+      { type: 'function_call', id: 'fc_c1', call_id: 'c1', name: 'calculator', arguments: '{}' },
+      second,
+      { type: 'function_call', id: 'fc_c2', call_id: 'c2', name: 'calculator', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'c1', output: '1' },
+      { type: 'function_call_output', call_id: 'c2', output: '2' },
     ]);
   });
 

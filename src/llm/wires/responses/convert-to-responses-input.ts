@@ -7,8 +7,8 @@
  *   from a `custom_tool_call`, the same custom item with its `input` string;
  * - tool results -> `function_call_output` / `custom_tool_call_output` with a string `output`.
  *
- * Output items the decoder carried on the first ToolCall (encrypted reasoning, phased messages) are
- * replayed verbatim, in their original order, before the call items. They only exist inside the turn
+ * Output items the decoder carried on the first ToolCall (encrypted reasoning and its neighbours) are
+ * replayed verbatim, in their original order, each call item back in its place. They only exist inside the turn
  * that produced them: history stores `{sent, replied}` strings (turn-exits.ts `pushExchange`), so an
  * assistant message of an earlier turn never has tool calls and never carries them.
  */
@@ -88,14 +88,27 @@ function callItem(call: ToolCall): ResponsesInputItem {
   };
 }
 
+/**
+ * The assistant turn as input items. With carried items, each call goes back to its place among
+ * them (`after`), so every replayed reasoning item is followed by the item it preceded in the output
+ * (OpenAI refuses a reasoning item "without its required following item"); calls without a place
+ * go last. Carried message items already hold the text (with their id and phase): it is not sent twice.
+ */
 function assistantItems(content: string, calls: ToolCall[]): ResponsesInputItem[] {
   const first = calls[0];
   if (first === undefined) return [{ role: 'assistant', content }];
   const carried = responsesCallFacts(first).carried ?? [];
-  // Carried message items already hold the text (with their phase): sending it again would double it.
   const textCarried = carried.some((item) => item.type === 'message');
   const text: ResponsesInputItem[] = content === '' || textCarried ? [] : [{ role: 'assistant', content }];
-  return [...carried, ...text, ...calls.map(callItem)];
+  const pending = [...calls];
+  const items: ResponsesInputItem[] = [];
+  carried.forEach((item, index) => {
+    while (pending[0] !== undefined && (responsesCallFacts(pending[0]).after ?? Infinity) <= index) {
+      items.push(callItem(pending.shift()!));
+    }
+    items.push(item);
+  });
+  return [...items, ...text, ...pending.map(callItem)];
 }
 
 export function convertToResponsesInput(

@@ -172,10 +172,18 @@ describe('replaying output items within a turn', () => {
     );
     expect(response.text).toBe('Let me compute.');
     const [first, second] = response.toolCalls;
-    // The reasoning item without encrypted_content and the unphased message are not carried.
-    expect(first!.extra).toEqual({ responses: { kind: 'function', itemId: 'fc_c1', carried: [reasoning] } });
+    // The reasoning item without encrypted_content is not carried (its id alone means nothing under
+    // store: false); the message is, in its place after the reasoning it followed.
+    expect(first!.extra).toEqual({
+      responses: {
+        kind: 'function',
+        itemId: 'fc_c1',
+        after: 2,
+        carried: [reasoning, textMessage('Let me compute.')],
+      },
+    });
     expect((first!.extra as { responses: { carried: unknown[] } }).responses.carried[0]).toBe(reasoning);
-    expect(second!.extra).toEqual({ responses: { kind: 'function', itemId: 'fc_c2' } });
+    expect(second!.extra).toEqual({ responses: { kind: 'function', itemId: 'fc_c2', after: 2 } });
   });
 
   it('carries the assistant messages too when they have a phase, in their original order', () => {
@@ -184,6 +192,28 @@ describe('replaying output items within a turn', () => {
     expect((response.toolCalls[0]!.extra as { responses: { carried: unknown[] } }).responses.carried).toEqual(
       [reasoning, commentary],
     );
+  });
+
+  it("carries a wire's own kinds and dropped kinds in their places too (a reasoning item's follower)", () => {
+    const search = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search' } };
+    const other = { type: 'image_generation_call', id: 'ig_1' };
+    const { response } = decodeResponsesOutput(
+      body([reasoning, search, reasoning, other, functionCall('c1', 'lookup', '{}')]),
+      { kinds: { web_search_call: () => {} }, replayOutputItems: true },
+    );
+    expect(response.toolCalls[0]!.extra).toEqual({
+      responses: {
+        kind: 'function',
+        itemId: 'fc_c1',
+        after: 4,
+        carried: [reasoning, search, reasoning, other],
+      },
+    });
+  });
+
+  it('carries nothing without encrypted reasoning or a phase (a plain call needs no replay)', () => {
+    const response = decode([textMessage('Checking.'), functionCall('c1', 'lookup', '{}')], {}, true);
+    expect(response.toolCalls[0]!.extra).toEqual({ responses: { kind: 'function', itemId: 'fc_c1' } });
   });
 
   it('keeps nothing when the wire does not ask for replay', () => {

@@ -14,11 +14,16 @@
  *
  * Encrypted reasoning goes past the ledger on purpose: the ledger's `intentionally_unread` has
  * `reasoning[].encrypted_content` unread (the probe showed a round trip passes without it), but issue
- * 18 asks for it to be carried to the next call of the same turn. With `replayOutputItems`, the
- * reasoning items that carry `encrypted_content`, and the assistant message items when any of them
- * has a `phase` (fixture openai-phase: commentary vs final_answer, which the model needs to read its
- * own earlier preamble as such), are kept verbatim on the first ToolCall's `extra`, together with each
- * call item's id. Without tool calls nothing is kept: the turn ends and history stores text only.
+ * 18 asks for it to be carried to the next call of the same turn. With `replayOutputItems`, when the
+ * response holds a reasoning item with `encrypted_content` or a message with a `phase` (fixture
+ * openai-phase: commentary vs final_answer, which the model needs to read its own earlier preamble as
+ * such), EVERY output item except the calls is kept verbatim on the first ToolCall's `extra`, in
+ * output order, and each call keeps its item id and its place among them (`after`). Not a subset:
+ * OpenAI answers 400 `Item 'rs_…' of type 'reasoning' was provided without its required following
+ * item` when a replayed reasoning item is not followed by the item it preceded (a web_search_call, a
+ * message by its id, a call), so a reasoning item is only safe with its neighbours in their places.
+ * Reasoning items without encrypted_content are left out (under store: false their id alone is
+ * unknown to the provider). Without tool calls nothing is kept: the turn ends, history stores text.
  */
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
@@ -75,12 +80,20 @@ class Walk {
   readonly annotations: ResponsesAnnotation[] = [];
   readonly dropped: Record<string, number> = {};
   readonly toolCalls: ToolCall[] = [];
-  readonly carried: ResponsesCarriedItem[] = [];
+  /** With replay: every non-call output item worth sending back, in output order. */
+  private readonly sequence: ResponsesCarriedItem[] = [];
+  /** With replay: for each entry of toolCalls, how many `sequence` items came before its call item. */
+  private readonly positions: number[] = [];
   reasoningItems = 0;
-  private readonly messageItems: ResponsesCarriedItem[] = [];
-  private phased = false;
+  /** Whether anything makes the replay necessary (encrypted reasoning, a phased message). */
+  private needsReplay = false;
 
   constructor(private readonly replay: boolean) {}
+
+  /** An output item the walk does not turn into a call, kept for replay (a wire's kinds included). */
+  keep(raw: Record<string, unknown>): void {
+    if (this.replay && typeof raw.type === 'string') this.sequence.push(raw as ResponsesCarriedItem);
+  }
 
   message(item: ResponsesOutputItem, raw: Record<string, unknown>): void {
     let text = '';
@@ -93,10 +106,8 @@ class Walk {
       } else bump(this.dropped, part.type);
     }
     if (text !== '') this.texts.push(text);
-    if (!this.replay) return;
-    if (item.phase != null) this.phased = true;
-    this.messageItems.push(raw as ResponsesCarriedItem);
-    this.carried.push(raw as ResponsesCarriedItem);
+    if (this.replay && item.phase != null) this.needsReplay = true;
+    this.keep(raw);
   }
 
   reasoning(item: ResponsesOutputItem, raw: Record<string, unknown>): void {
@@ -107,7 +118,8 @@ class Walk {
       .join(MESSAGE_SEPARATOR);
     if (summary !== '') this.summaries.push(summary);
     if (this.replay && item.encrypted_content != null && item.encrypted_content !== '') {
-      this.carried.push(raw as ResponsesCarriedItem);
+      this.needsReplay = true;
+      this.keep(raw);
     }
   }
 
@@ -117,7 +129,7 @@ class Walk {
     const args = parseArguments(item.arguments ?? '', name);
     const split = splitParallelCall(id, name, args);
     if (split !== null) {
-      this.toolCalls.push(...split);
+      for (const call of split) this.pushCall(call, { kind: 'function' });
       return;
     }
     this.pushCall({ id, name, arguments: args }, { kind: 'function', ...this.itemId(item) });
@@ -128,16 +140,23 @@ class Walk {
     this.pushCall(call, { kind: 'custom', ...this.itemId(item) });
   }
 
-  /** The call list; the first call carries the replay items. Unphased messages are not carried. */
+  /**
+   * The call list. With a replay, every call knows its place (`after`) and the first one carries the
+   * kept items; without one, only what a plain call needs (custom kind, item id).
+   */
   finishedCalls(): ToolCall[] {
-    const carried = this.phased
-      ? this.carried
-      : this.carried.filter((item) => !this.messageItems.includes(item));
-    const first = this.toolCalls[0];
-    if (first === undefined || carried.length === 0) return this.toolCalls;
-    const facts = factsOf(first) ?? { kind: 'function' };
-    const extra: ResponsesToolCallExtra = { responses: { ...facts, carried } };
-    return [{ ...first, extra }, ...this.toolCalls.slice(1)];
+    const replaying = this.needsReplay && this.sequence.length > 0;
+    return this.toolCalls.map((call, index) => {
+      const facts: ResponsesCallFacts = factsOf(call) ?? { kind: 'function' };
+      if (!replaying) return call;
+      const placed: ResponsesCallFacts = {
+        ...facts,
+        after: this.positions[index] ?? this.sequence.length,
+        ...(index === 0 ? { carried: this.sequence } : {}),
+      };
+      const extra: ResponsesToolCallExtra = { responses: placed };
+      return { ...call, extra };
+    });
   }
 
   private callId(item: ResponsesOutputItem): string {
@@ -156,6 +175,7 @@ class Walk {
     const needsExtra = facts.kind === 'custom' || facts.itemId !== undefined;
     const extra: ResponsesToolCallExtra = { responses: facts };
     this.toolCalls.push(needsExtra ? { ...call, extra } : call);
+    this.positions.push(this.sequence.length);
   }
 }
 
@@ -183,7 +203,11 @@ export function decodeResponsesOutput(body: unknown, options: DecodeResponsesOpt
   parsed.output.forEach((item, index) => {
     const raw = isObject(rawItems[index]) ? rawItems[index] : {};
     const handler = options.kinds?.[item.type];
-    if (handler !== undefined) return handler(item, raw);
+    if (handler !== undefined) {
+      // A wire's kind (OpenAI's web_search_call) stays in its place for the replay too.
+      walk.keep(raw);
+      return handler(item, raw);
+    }
     switch (item.type) {
       case 'message':
         return walk.message(item, raw);
@@ -194,6 +218,7 @@ export function decodeResponsesOutput(body: unknown, options: DecodeResponsesOpt
       case 'custom_tool_call':
         return walk.customToolCall(item);
       default:
+        walk.keep(raw);
         return bump(walk.dropped, item.type);
     }
   });

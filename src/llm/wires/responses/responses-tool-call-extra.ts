@@ -14,9 +14,11 @@ export interface ResponsesCallFacts {
   itemId?: string;
   /**
    * On the first ToolCall of a response only: the output items the next call of the same turn must
-   * get back verbatim (encrypted reasoning, phased assistant messages), in their original order.
+   * get back verbatim (every non-call item when encrypted reasoning or a phase is there), in order.
    */
   carried?: ResponsesCarriedItem[];
+  /** With `carried`: how many carried items preceded this call's item in the output (its place). */
+  after?: number;
 }
 
 export interface ResponsesToolCallExtra {
@@ -36,6 +38,9 @@ export function responsesCallFacts(call: ToolCall): ResponsesCallFacts {
     kind: facts.kind === 'custom' ? 'custom' : 'function',
     ...(typeof facts.itemId === 'string' && facts.itemId !== '' ? { itemId: facts.itemId } : {}),
     ...(Array.isArray(facts.carried) ? { carried: facts.carried.filter(isCarriedItem) } : {}),
+    ...(Number.isInteger(facts.after) && (facts.after as number) >= 0
+      ? { after: facts.after as number }
+      : {}),
   };
 }
 
