@@ -199,7 +199,13 @@ export class HttpLlmBackend implements LlmBackend {
           this.redact(error.message),
         );
       }
-      throw error;
+      if (error instanceof LlmError) throw error;
+      // Anything else (a TypeError on a body no decoder foresaw) is still a body we could not read:
+      // a typed parse error, never an unhandled exception out of the turn.
+      throw new LlmError(
+        { kind: 'parse', raw: this.redact(text).slice(0, BODY_KEEP_CHARS) },
+        `${this.name()} answered with a body that could not be read: ${this.redact(String(error)).slice(0, 300)}`,
+      );
     }
     this.noteDropped(decoded.dropped);
     return checkProduced(withUsageFallback(decoded, body));

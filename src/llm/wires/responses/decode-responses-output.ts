@@ -22,7 +22,7 @@
  */
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
-import { parseArguments, rawOf } from '../decode-json.ts';
+import { countKind, isJsonObject, parseArguments, rawOf } from '../decode-json.ts';
 import { convertResponsesUsage } from './convert-responses-usage.ts';
 import { mapResponsesFinish } from './map-responses-finish.ts';
 import {
@@ -59,14 +59,6 @@ export interface DecodedResponses {
 
 const MESSAGE_SEPARATOR = '\n\n';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function bump(counts: Record<string, number>, kind: string): void {
-  counts[kind] = (counts[kind] ?? 0) + 1;
-}
-
 /** What the walk gathers; one per decode. */
 class Walk {
   readonly texts: string[] = [];
@@ -77,7 +69,7 @@ class Walk {
   readonly toolCalls: ToolCall[] = [];
   readonly carried: ResponsesCarriedItem[] = [];
   reasoningItems = 0;
-  private readonly messageItems: ResponsesCarriedItem[] = [];
+  private readonly messageItems = new Set<ResponsesCarriedItem>();
   private phased = false;
 
   constructor(private readonly replay: boolean) {}
@@ -90,12 +82,12 @@ class Walk {
         this.annotations.push(...(part.annotations ?? []));
       } else if (part.type === 'refusal') {
         if (part.refusal != null && part.refusal !== '') this.refusals.push(part.refusal);
-      } else bump(this.dropped, part.type);
+      } else countKind(this.dropped, part.type);
     }
     if (text !== '') this.texts.push(text);
     if (!this.replay) return;
     if (item.phase != null) this.phased = true;
-    this.messageItems.push(raw as ResponsesCarriedItem);
+    this.messageItems.add(raw as ResponsesCarriedItem);
     this.carried.push(raw as ResponsesCarriedItem);
   }
 
@@ -130,9 +122,7 @@ class Walk {
 
   /** The call list; the first call carries the replay items. Unphased messages are not carried. */
   finishedCalls(): ToolCall[] {
-    const carried = this.phased
-      ? this.carried
-      : this.carried.filter((item) => !this.messageItems.includes(item));
+    const carried = this.phased ? this.carried : this.carried.filter((item) => !this.messageItems.has(item));
     const first = this.toolCalls[0];
     if (first === undefined || carried.length === 0) return this.toolCalls;
     const facts = factsOf(first) ?? { kind: 'function' };
@@ -178,12 +168,13 @@ function parseBody(body: unknown): ResponsesResponse {
 export function decodeResponsesOutput(body: unknown, options: DecodeResponsesOptions = {}): DecodedResponses {
   const parsed = parseBody(body);
   // The items as sent, for verbatim replay (the parsed ones may differ in defaults and key order).
-  const rawItems = isObject(body) && Array.isArray(body.output) ? body.output : [];
+  const rawItems = isJsonObject(body) && Array.isArray(body.output) ? body.output : [];
   const walk = new Walk(options.replayOutputItems === true);
   parsed.output.forEach((item, index) => {
-    const raw = isObject(rawItems[index]) ? rawItems[index] : {};
-    const handler = options.kinds?.[item.type];
-    if (handler !== undefined) return handler(item, raw);
+    const raw = isJsonObject(rawItems[index]) ? rawItems[index] : {};
+    // An own key only: a `type` of "constructor" or "__proto__" must not find Object.prototype's.
+    const kinds = options.kinds ?? {};
+    if (Object.hasOwn(kinds, item.type)) return kinds[item.type]!(item, raw);
     switch (item.type) {
       case 'message':
         return walk.message(item, raw);
@@ -194,7 +185,7 @@ export function decodeResponsesOutput(body: unknown, options: DecodeResponsesOpt
       case 'custom_tool_call':
         return walk.customToolCall(item);
       default:
-        return bump(walk.dropped, item.type);
+        return countKind(walk.dropped, item.type);
     }
   });
   const outputText = walk.texts.join(MESSAGE_SEPARATOR);
