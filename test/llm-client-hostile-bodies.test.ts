@@ -128,3 +128,22 @@ describe.each(RESPONSES_WIRES)('a hostile body on %s', (provider) => {
     expect(response.grounding?.sources).toEqual([{ uri: 'https://ok.example/a', title: 'T' }]);
   });
 });
+
+describe('names read from a body that reach the log', () => {
+  it('a key echoed as a dropped kind or a pplx tools invocation key is redacted', async () => {
+    fake.enqueue({
+      body: {
+        output: [
+          { type: API_KEY },
+          { type: 'search_results', results: [{ url: 'https://a.example/', title: 'A' }] },
+          { type: 'message', content: [{ type: 'output_text', text: 'ok' }] },
+        ],
+        usage: { input_tokens: 1, output_tokens: 1, tool_calls_details: { [API_KEY]: { invocation: 1 } } },
+      },
+    });
+    const response = await backend('perplexity_responses').chat(request);
+    const written = [...log.lines, ...(response.notes ?? []).map((note) => note.fields)].join('\n');
+    expect(written).toContain('[redacted]');
+    expect(written).not.toContain(API_KEY);
+  });
+});
