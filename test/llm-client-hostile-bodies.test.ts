@@ -7,10 +7,10 @@ import { MemoryDiagLog } from '../src/diag/log.ts';
 import type { Provider } from '../src/domain/enums.ts';
 import type { ModelTemplateId } from '../src/domain/ids.ts';
 import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../src/domain/template.ts';
-import type { ChatRequest } from '../src/llm/canonical.ts';
 import { HttpLlmBackend } from '../src/llm/http-backend.ts';
 import { LlmError } from '../src/llm/llm-error.ts';
 import { wireFor } from '../src/llm/wires/index.ts';
+import { request as testRequest } from '../src/llm/wires/test-request.ts';
 import { FakeProvider } from './fakes/fake-provider.ts';
 
 const API_KEY = 'sk-test-KEY-7c2d4a';
@@ -21,15 +21,7 @@ const RESPONSES_WIRES: Provider[] = [
   'perplexity_responses',
 ];
 
-const request: ChatRequest = {
-  system: { stable: 'You are a servant of the village.', volatile: '' },
-  messages: [{ role: 'user', content: 'hello' }],
-  tools: [],
-  toolChoice: 'auto',
-  effort: null,
-  temperature: null,
-  maxOutputTokens: 256,
-};
+const request = testRequest();
 
 let fake: FakeProvider;
 let log: MemoryDiagLog;
