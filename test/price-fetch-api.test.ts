@@ -3,7 +3,7 @@
  * the village), only https is taken, nothing is fetched until `fetch_template_prices`, and the fetch
  * answers values without saving them into the template.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,6 +47,10 @@ describe('the price table over the API', () => {
     expect(await v.ok('set_price_table_url', { url })).toEqual({ url });
     expect(await v.ok('get_price_table_url')).toEqual({ url });
     expect(JSON.parse(await readFile(join(v.home, 'price_table.json'), 'utf8'))).toEqual({ url });
+    // Its query may carry a token: readable by its owner only, like the other app-data files.
+    if (process.platform !== 'win32') {
+      expect((await stat(join(v.home, 'price_table.json'))).mode & 0o777).toBe(0o600);
+    }
     const world = await readFile(join(v.workspace, 'world.json'), 'utf8');
     expect(world).not.toContain(table.origin);
     expect(await readdir(v.workspace)).not.toContain('price_table.json');

@@ -199,10 +199,16 @@ export class HttpLlmBackend implements LlmBackend {
           this.redact(error.message),
         );
       }
-      throw error;
+      if (error instanceof LlmError) throw error;
+      // Anything else (a TypeError on a body no decoder foresaw) is still a body we could not read:
+      // a typed parse error, never an unhandled exception out of the turn.
+      throw new LlmError(
+        { kind: 'parse', raw: this.redact(text).slice(0, BODY_KEEP_CHARS) },
+        `${this.name()} answered with a body that could not be read: ${this.redact(String(error)).slice(0, 300)}`,
+      );
     }
     this.noteDropped(decoded.dropped);
-    return checkProduced(withUsageFallback(decoded, body));
+    return checkProduced(withUsageFallback(this.redactNotes(decoded), body));
   }
 
   /** Parts that mapped to neither text, tool calls nor grounding are counted, never silently lost. */
@@ -210,9 +216,24 @@ export class HttpLlmBackend implements LlmBackend {
     const kinds = Object.entries(dropped).filter(([, n]) => n > 0);
     if (kinds.length === 0) return;
     const count = kinds.reduce((sum, [, n]) => sum + n, 0);
+    // The kind names are the body's own `type` texts: redacted like any other echo of it.
     this.deps.log.note(
-      `dropped content blocks: kinds=${kinds.map(([k, n]) => `${k}:${n}`).join(',')} count=${count}`,
+      this.redact(
+        `dropped content blocks: kinds=${kinds.map(([k, n]) => `${k}:${n}`).join(',')} count=${count}`,
+      ),
     );
+  }
+
+  /**
+   * Instrument notes carry names read from the body (`pplx tools:` invocation keys, `openai search:`
+   * api_names) into the log the orchestrator writes: redacted here, where the key is known.
+   */
+  private redactNotes(response: ChatResponse): ChatResponse {
+    if (response.notes === undefined) return response;
+    return {
+      ...response,
+      notes: response.notes.map((note) => ({ ...note, fields: this.redact(note.fields) })),
+    };
   }
 
   private apiError(status: number, text: string, retryAfter: string | null): LlmError {

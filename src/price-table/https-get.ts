@@ -26,7 +26,7 @@ export const DEFAULT_HTTPS_GET: HttpsGetOptions = {
 };
 
 /** Why the download failed, in `detail` (the UI words it in the village language). */
-export type DownloadFailure = 'unreachable' | 'tls' | 'timeout' | 'too_large' | 'redirect' | `http_${number}`;
+type DownloadFailure = 'unreachable' | 'tls' | 'timeout' | 'too_large' | 'redirect' | `http_${number}`;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/;

@@ -1,7 +1,7 @@
 import { CoreError } from '../domain/errors.ts';
 
 /** Longer than any real table address; keeps the settings file and the errors small. */
-export const MAX_PRICE_URL_CHARS = 2048;
+const MAX_PRICE_URL_CHARS = 2048;
 
 /**
  * The price table URL as it may be saved and fetched: https only (ledger part 3: "https only"), and no

@@ -113,4 +113,15 @@ describe('the price table format (LiteLLM shape)', () => {
       expect((error as Error).message).not.toContain('html');
     }
   });
+
+  it('reads model names like "__proto__" and "constructor" as plain keys, never through the prototype', () => {
+    const element = { input_cost_per_token: 0.000001, output_cost_per_token: 0.000002 };
+    // Raw text: JSON can carry an own `__proto__` key, a JS object literal cannot.
+    const text = `{"__proto__": ${JSON.stringify(element)}, "constructor": ${JSON.stringify(element)}}`;
+    const table = parsePriceTable(text);
+    expect([...table.entries.keys()]).toEqual(['__proto__', 'constructor']);
+    expect(table.entries.get('__proto__')?.prices).toEqual({ inputPerMtok: 1, outputPerMtok: 2 });
+    // A name the table does not have finds nothing, even one Object.prototype has.
+    expect(table.entries.get('toString')).toBeUndefined();
+  });
 });

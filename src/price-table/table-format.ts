@@ -12,14 +12,14 @@ import type { PriceField, TableEntry } from './fetched-prices.ts';
  */
 
 /** Which key of a table element feeds which template price. */
-export const TABLE_PRICE_KEYS: Readonly<Record<PriceField, string>> = {
+const TABLE_PRICE_KEYS: Readonly<Record<PriceField, string>> = {
   inputPerMtok: 'input_cost_per_token',
   outputPerMtok: 'output_cost_per_token',
   cacheReadPerMtok: 'cache_read_input_token_cost',
   cacheWritePerMtok: 'cache_creation_input_token_cost',
   cacheWrite1hPerMtok: 'cache_creation_input_token_cost_above_1hr',
 };
-export const TABLE_CONTEXT_KEY = 'max_input_tokens';
+const TABLE_CONTEXT_KEY = 'max_input_tokens';
 
 const U32_MAX = 0xffff_ffff;
 const PER_MTOK = 1_000_000;

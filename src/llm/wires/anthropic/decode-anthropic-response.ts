@@ -13,6 +13,7 @@
 import type { z } from 'zod';
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
+import { countKind } from '../decode-json.ts';
 import {
   anthropicResponseSchema,
   anthropicTextBlockSchema,
@@ -69,7 +70,7 @@ export function decodeAnthropicResponse(body: unknown): ChatResponse {
       case 'redacted_thinking':
         break;
       default:
-        dropped[block.type] = (dropped[block.type] ?? 0) + 1;
+        countKind(dropped, block.type);
     }
   }
   const first = toolCalls[0];

@@ -10,6 +10,7 @@
  */
 import { LlmError } from '../../llm-error.ts';
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
+import { countKind } from '../decode-json.ts';
 import { geminiResponseSchema, type GeminiPart } from './gemini-api.ts';
 import { convertGeminiUsage } from './convert-gemini-usage.ts';
 import { convertGeminiGrounding, toolCallSearchQueries } from './gemini-grounding.ts';
@@ -78,7 +79,7 @@ function readParts(parts: GeminiPart[], body: unknown): PartsReading {
         continue;
       }
       const kind = kindOf(part);
-      if (kind !== null) out.dropped[kind] = (out.dropped[kind] ?? 0) + 1;
+      if (kind !== null) countKind(out.dropped, kind);
     }
   }
   return out;

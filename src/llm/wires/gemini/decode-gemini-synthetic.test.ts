@@ -38,7 +38,7 @@ describe('geminiWire.decode on synthetic bodies', () => {
     expect(response.usage).toEqual(usage(32 + 8999, 10, 0, 20));
   });
 
-  it('grounding: queries, web sources de-duplicated by uri (first title wins), engine google', () => {
+  it('grounding: queries, http(s) web sources de-duplicated by uri (first title wins), engine google', () => {
     const response = decode(
       candidate([{ text: 'Grounded.' }], {
         groundingMetadata: {
@@ -48,6 +48,8 @@ describe('geminiWire.decode on synthetic bodies', () => {
             { web: { uri: 'https://b.example/2' } },
             { web: { uri: 'https://a.example/1', title: 'dup' } },
             { retrievedContext: { uri: 'gs://x' } },
+            // A source is shown as a link: only http(s) is one.
+            { web: { uri: 'javascript:alert(1)', title: 'click me' } },
           ],
         },
       }),

@@ -42,7 +42,7 @@ export type GeminiGroundingMetadata = z.infer<typeof geminiGroundingMetadataSche
  * `urlRetrievalStatus` (`URL_RETRIEVAL_STATUS_SUCCESS`, `_ERROR`, `_PAYWALL`, `_UNSAFE`,
  * `_UNSPECIFIED`). Read only for the `gemini tools:` line, never shown.
  */
-export const geminiUrlContextMetadataSchema = z.looseObject({
+const geminiUrlContextMetadataSchema = z.looseObject({
   urlMetadata: z
     .array(z.looseObject({ retrievedUrl: z.string().nullish(), urlRetrievalStatus: z.string().nullish() }))
     .nullish(),

@@ -5,6 +5,7 @@
  */
 import type { Grounding, GroundingSource } from '../../../domain/message.ts';
 import type { GeminiGroundingMetadata } from './gemini-api.ts';
+import { isWebUrl } from '../web-url.ts';
 import { isRecord } from './gemini-schema-node.ts';
 
 /**
@@ -24,7 +25,8 @@ function uniqueSources(metadata: GeminiGroundingMetadata): GroundingSource[] {
   const sources: GroundingSource[] = [];
   for (const chunk of metadata.groundingChunks ?? []) {
     const uri = chunk.web?.uri;
-    if (uri == null || uri === '' || seen.has(uri)) continue;
+    // Only http(s) (web-url.ts): a source is shown as a link.
+    if (!isWebUrl(uri) || seen.has(uri)) continue;
     seen.add(uri);
     sources.push({ uri, title: chunk.web?.title ?? '' });
   }

@@ -5,7 +5,7 @@
  */
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
-import { parseArguments, rawOf } from '../decode-json.ts';
+import { countKind, parseArguments, rawOf } from '../decode-json.ts';
 import { convertOpenAiCompatUsage } from './convert-openai-compat-usage.ts';
 import { mapOpenAiCompatFinishReason } from './map-openai-compat-finish-reason.ts';
 import {
@@ -30,10 +30,6 @@ function decodeToolCall(call: OpenAiCompatResponseToolCall, position: number): T
   };
 }
 
-function bump(counts: Record<string, number>, kind: string): void {
-  counts[kind] = (counts[kind] ?? 0) + 1;
-}
-
 /** `content` is a string on nearly every server; an array keeps its text parts and counts the rest. */
 function decodeText(message: OpenAiCompatResponseMessage, dropped: Record<string, number>): string {
   const content = message.content;
@@ -42,7 +38,7 @@ function decodeText(message: OpenAiCompatResponseMessage, dropped: Record<string
   else if (Array.isArray(content)) {
     for (const part of content) {
       if (part.type === 'text' && part.text != null) text += part.text;
-      else bump(dropped, part.type);
+      else countKind(dropped, part.type);
     }
   }
   // A refusal comes with null content: show its words rather than an empty answer.
@@ -65,7 +61,7 @@ export function decodeOpenAiCompatResponse(body: unknown): ChatResponse {
   const dropped: Record<string, number> = {};
   const toolCalls: ToolCall[] = [];
   (message.tool_calls ?? []).forEach((call, position) => {
-    if (call.type != null && call.type !== 'function') bump(dropped, call.type);
+    if (call.type != null && call.type !== 'function') countKind(dropped, call.type);
     else toolCalls.push(decodeToolCall(call, position));
   });
   const reasoning = [message.reasoning_content, message.reasoning].find(

@@ -4,16 +4,13 @@
  * body wait hint exists on this wire (Retry-After is a header, read by the client). Any text is
  * accepted: non-JSON or other shapes give an all-null signal.
  */
+import { isJsonObject } from '../decode-json.ts';
 import { NO_SIGNAL, parseErrorJson } from '../error-body.ts';
 import type { ErrorSignal } from '../wire.ts';
 import { openAiCompatErrorFieldsSchema } from './openai-compat-api.ts';
 
 const MAX_CODE_CHARS = 40;
 const MAX_MESSAGE_CHARS = 500;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nonEmpty(value: string | number | null | undefined, max: number): string | null {
   if (value == null) return null;
@@ -23,12 +20,12 @@ function nonEmpty(value: string | number | null | undefined, max: number): strin
 
 export function openAiCompatErrorSignal(body: string): ErrorSignal {
   const json = parseErrorJson(body);
-  if (!isObject(json)) return NO_SIGNAL;
+  if (!isJsonObject(json)) return NO_SIGNAL;
   if (typeof json.error === 'string') {
     return { code: null, retryAfterMs: null, message: nonEmpty(json.error, MAX_MESSAGE_CHARS) };
   }
   // `{"error": {...}}` on OpenAI and most servers; vLLM's fields sit at the top level.
-  const parsed = openAiCompatErrorFieldsSchema.safeParse(isObject(json.error) ? json.error : json);
+  const parsed = openAiCompatErrorFieldsSchema.safeParse(isJsonObject(json.error) ? json.error : json);
   if (!parsed.success) return NO_SIGNAL;
   const { code, type, message } = parsed.data;
   return {

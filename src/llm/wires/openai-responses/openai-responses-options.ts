@@ -13,13 +13,13 @@ import type { ResponsesReasoning, ResponsesServerTool } from '../responses/index
 import { sendsReasoning } from './openai-responses-models.ts';
 
 /** Sources of every search call; only this key brings them (annotations hold only the cited ones). */
-export const INCLUDE_SEARCH_SOURCES = 'web_search_call.action.sources';
+const INCLUDE_SEARCH_SOURCES = 'web_search_call.action.sources';
 /**
  * Goes past the ledger on purpose (issue 18): the ledger left encrypted reasoning unread and did not
  * ask for it; the issue carries it to the next call of the same turn, so it is asked for explicitly
  * rather than relying on "stateless calls return it by default" (measured, but not a contract).
  */
-export const INCLUDE_ENCRYPTED_REASONING = 'reasoning.encrypted_content';
+const INCLUDE_ENCRYPTED_REASONING = 'reasoning.encrypted_content';
 
 export function openAiResponsesInclude(model: string): string[] {
   return sendsReasoning(model)

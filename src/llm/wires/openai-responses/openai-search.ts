@@ -21,7 +21,7 @@ export class OpenAiSearch {
   private readonly queries: string[] = [];
   private readonly actionSources: { url: string | null | undefined }[] = [];
   private apiSources = 0;
-  private readonly apiNames: string[] = [];
+  private readonly apiNames = new Set<string>();
 
   /** The `web_search_call` handler. */
   readonly onCall = (item: ResponsesOutputItem): void => {
@@ -34,9 +34,7 @@ export class OpenAiSearch {
       if (source.url != null && source.url !== '') this.actionSources.push({ url: source.url });
       else {
         this.apiSources += 1;
-        if (source.name != null && source.name !== '' && !this.apiNames.includes(source.name)) {
-          this.apiNames.push(source.name);
-        }
+        if (source.name != null && source.name !== '') this.apiNames.add(source.name);
       }
     }
   };
@@ -56,7 +54,7 @@ export class OpenAiSearch {
     // Never "-": that would fold "measured, none" into "not looked at".
     const fields =
       `calls=${this.calls} actions=${actions} sources=${sources.sourceCount} queries=${sources.queryCount}` +
-      ` api_sources=${this.apiSources} api_names=${this.apiNames.join(',')}`;
+      ` api_sources=${this.apiSources} api_names=${[...this.apiNames].join(',')}`;
     return { grounding, note: { prefix: 'openai search', fields } };
   }
 }

@@ -14,6 +14,7 @@
  * was never measured there, and reasoning_tokens were 0 in every probe.
  */
 import type { ChatResponse } from '../../canonical.ts';
+import { isJsonObject } from '../decode-json.ts';
 import { decodeResponsesOutput, type ResponsesKindHandler } from '../responses/index.ts';
 import { withDocumentedCacheNames } from './convert-perplexity-usage.ts';
 import { PERPLEXITY_RESULT_KINDS } from './perplexity-api.ts';
@@ -28,7 +29,7 @@ const RESULT_KINDS: Record<string, ResponsesKindHandler> = Object.fromEntries(
 );
 
 function field(body: unknown, key: string): unknown {
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
+  return isJsonObject(body) ? body[key] : undefined;
 }
 
 export function decodePerplexityResponse(body: unknown): ChatResponse {

@@ -16,6 +16,7 @@
  * invocation key. Here each element is read on its own, and a key without a number still shows.
  */
 import { z } from 'zod';
+import { optionalText } from '../tolerant-fields.ts';
 
 /**
  * Perplexity's server tools. Type names from the ledger (part 6 §3.4) and Perplexity's Agent API
@@ -39,7 +40,7 @@ export function isPerplexityResultKind(kind: string): kind is PerplexityResultKi
 }
 
 /** An optional string that never fails the decode. */
-const text = z.string().nullish().catch(null);
+const text = optionalText;
 /** An optional array that never fails the decode (its elements are read one by one). */
 const list = z.array(z.unknown()).nullish().catch(null);
 

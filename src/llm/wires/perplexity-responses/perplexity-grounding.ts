@@ -22,20 +22,10 @@ import {
   type PerplexityOutputItem,
 } from './perplexity-api.ts';
 
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-/** Only http(s) URLs; a missing or blank title shows the URL itself. */
+/** Only http(s) URLs (the shared collector's rule); a missing or blank title shows the URL itself. */
 function addSource(list: ResponsesSources, url: unknown, title: unknown): void {
   if (typeof url !== 'string') return;
   const uri = url.trim();
-  if (!isWebUrl(uri)) return;
   const shown = typeof title === 'string' ? title.trim() : '';
   list.addSource(uri, shown === '' ? uri : shown);
 }

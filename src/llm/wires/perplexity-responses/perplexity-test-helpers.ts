@@ -15,15 +15,6 @@ export function outputOf(body: Record<string, unknown>): unknown[] {
   return Array.isArray(body.output) ? (body.output as unknown[]) : [];
 }
 
-export const PPLX_FIXTURES = [
-  'pplx-web-search.json',
-  'pplx-finance-search.json',
-  'pplx-finance-skill-only.json',
-  'pplx-people-search.json',
-  'pplx-fetch-url.json',
-  'pplx-function-call.json',
-] as const;
-
 export const TEST_MODEL = 'perplexity/sonar';
 
 /** A WireContext for a Perplexity template with the given toggles (TEMPLATE_DEFAULTS otherwise). */

@@ -27,7 +27,7 @@
  */
 import type { ChatResponse, ToolCall } from '../../canonical.ts';
 import { LlmError } from '../../llm-error.ts';
-import { parseArguments, rawOf } from '../decode-json.ts';
+import { countKind, isJsonObject, parseArguments, rawOf } from '../decode-json.ts';
 import { convertResponsesUsage } from './convert-responses-usage.ts';
 import { mapResponsesFinish } from './map-responses-finish.ts';
 import {
@@ -64,14 +64,6 @@ export interface DecodedResponses {
 
 const MESSAGE_SEPARATOR = '\n\n';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function bump(counts: Record<string, number>, kind: string): void {
-  counts[kind] = (counts[kind] ?? 0) + 1;
-}
-
 /** What the walk gathers; one per decode. */
 class Walk {
   readonly texts: string[] = [];
@@ -103,7 +95,7 @@ class Walk {
         this.annotations.push(...(part.annotations ?? []));
       } else if (part.type === 'refusal') {
         if (part.refusal != null && part.refusal !== '') this.refusals.push(part.refusal);
-      } else bump(this.dropped, part.type);
+      } else countKind(this.dropped, part.type);
     }
     if (text !== '') this.texts.push(text);
     if (this.replay && item.phase != null) this.needsReplay = true;
@@ -198,15 +190,16 @@ function parseBody(body: unknown): ResponsesResponse {
 export function decodeResponsesOutput(body: unknown, options: DecodeResponsesOptions = {}): DecodedResponses {
   const parsed = parseBody(body);
   // The items as sent, for verbatim replay (the parsed ones may differ in defaults and key order).
-  const rawItems = isObject(body) && Array.isArray(body.output) ? body.output : [];
+  const rawItems = isJsonObject(body) && Array.isArray(body.output) ? body.output : [];
   const walk = new Walk(options.replayOutputItems === true);
   parsed.output.forEach((item, index) => {
-    const raw = isObject(rawItems[index]) ? rawItems[index] : {};
-    const handler = options.kinds?.[item.type];
-    if (handler !== undefined) {
+    const raw = isJsonObject(rawItems[index]) ? rawItems[index] : {};
+    // An own key only: a `type` of "constructor" or "__proto__" must not find Object.prototype's.
+    const kinds = options.kinds ?? {};
+    if (Object.hasOwn(kinds, item.type)) {
       // A wire's kind (OpenAI's web_search_call) stays in its place for the replay too.
       walk.keep(raw);
-      return handler(item, raw);
+      return kinds[item.type]!(item, raw);
     }
     switch (item.type) {
       case 'message':
@@ -219,7 +212,7 @@ export function decodeResponsesOutput(body: unknown, options: DecodeResponsesOpt
         return walk.customToolCall(item);
       default:
         walk.keep(raw);
-        return bump(walk.dropped, item.type);
+        return countKind(walk.dropped, item.type);
     }
   });
   const outputText = walk.texts.join(MESSAGE_SEPARATOR);

@@ -128,7 +128,7 @@ const text = optionalText;
 const number = optionalNumber;
 
 /** `url_citation` on every provider we know; `title` is absent on xAI, indexes are (0,0) there. */
-export const responsesAnnotationSchema = z.looseObject({
+const responsesAnnotationSchema = z.looseObject({
   type: text,
   url: text,
   title: text,
@@ -138,19 +138,18 @@ export const responsesAnnotationSchema = z.looseObject({
 export type ResponsesAnnotation = z.infer<typeof responsesAnnotationSchema>;
 
 /** A part of a `message` item's content: `output_text` (text, annotations) or `refusal`. */
-export const responsesContentPartSchema = z.looseObject({
+const responsesContentPartSchema = z.looseObject({
   type: z.string().catch('unknown'),
   text: text,
   refusal: text,
   annotations: z.array(responsesAnnotationSchema).nullish().catch(null),
 });
-export type ResponsesContentPart = z.infer<typeof responsesContentPartSchema>;
 
 /** One source of `web_search_call.action.sources`: `{type:"url", url}` or `{type:"api", name}`. */
-export const responsesActionSourceSchema = z.looseObject({ type: text, url: text, name: text });
+const responsesActionSourceSchema = z.looseObject({ type: text, url: text, name: text });
 
 /** `web_search_call.action`: search (query, sources) / open_page (url) / find_in_page (url, pattern). */
-export const responsesActionSchema = z.looseObject({
+const responsesActionSchema = z.looseObject({
   type: text,
   query: text,
   queries: z.array(z.string()).nullish().catch(null),
@@ -158,20 +157,19 @@ export const responsesActionSchema = z.looseObject({
   pattern: text,
   sources: z.array(responsesActionSourceSchema).nullish().catch(null),
 });
-export type ResponsesAction = z.infer<typeof responsesActionSchema>;
 
 /**
  * One element of Perplexity's `results` (search / people / fetch: url + title; finance: `sources`,
  * nested arrays of bare URL strings). All optional because the kinds share the key.
  */
-export const responsesResultEntrySchema = z.looseObject({
+const responsesResultEntrySchema = z.looseObject({
   url: text,
   title: text,
   snippet: text,
   sources: z.array(z.unknown()).nullish().catch(null),
 });
 
-export const responsesOutputItemSchema = z.looseObject({
+const responsesOutputItemSchema = z.looseObject({
   /** An item without a type reads as `unknown` and is counted as dropped, not a failed decode. */
   type: z.string().catch('unknown'),
   id: text,
@@ -204,7 +202,7 @@ export const responsesOutputItemSchema = z.looseObject({
 export type ResponsesOutputItem = z.infer<typeof responsesOutputItemSchema>;
 
 /** Perplexity's `usage.cost` (USD). Logged by its wire, never mapped into statistics (Spec 45 D10). */
-export const responsesCostSchema = z.looseObject({
+const responsesCostSchema = z.looseObject({
   currency: text,
   input_cost: number,
   output_cost: number,

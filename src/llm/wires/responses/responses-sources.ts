@@ -2,23 +2,29 @@
  * Collecting grounding sources and queries on the Responses wires: sources de-duplicated by URL in
  * arrival order (the first title wins, the Grounding::absorb rule), queries by text. A wire adds its
  * sources in its own order (OpenAI: annotations first, which carry titles, then action.sources) and
- * decides what counts as a source (URL-less entries are never added: a non-URI in the URI field would
- * show as a false "source" on screen).
+ * decides what counts as a source; only http(s) URLs are ever added (a non-URI in the URI field would
+ * show as a false "source" on screen, a `javascript:` one as a live link).
  */
 import type { GroundingEngine } from '../../../domain/enums.ts';
 import type { Grounding, GroundingSource } from '../../../domain/message.ts';
+import { isWebUrl } from '../web-url.ts';
 import type { ResponsesAnnotation } from './responses-api.ts';
 
 export class ResponsesSources {
   private readonly sources: GroundingSource[] = [];
   private readonly queries: string[] = [];
   private readonly seen = new Set<string>();
+  private readonly seenQueries = new Set<string>();
 
-  /** Adds one source; false when it has no URL or the URL is already there. `title` "" when none. */
+  /**
+   * Adds one source; false when it has no http(s) URL (web-url.ts) or the URL is already there.
+   * `title` "" when none.
+   */
   addSource(url: string | null | undefined, title?: string | null): boolean {
-    if (url == null || url.trim() === '' || this.seen.has(url)) return false;
-    this.seen.add(url);
-    this.sources.push({ uri: url, title: title ?? '' });
+    const uri = url?.trim();
+    if (!isWebUrl(uri) || this.seen.has(uri)) return false;
+    this.seen.add(uri);
+    this.sources.push({ uri, title: title ?? '' });
     return true;
   }
 
@@ -31,7 +37,8 @@ export class ResponsesSources {
   }
 
   addQuery(query: string | null | undefined): void {
-    if (query == null || query.trim() === '' || this.queries.includes(query)) return;
+    if (query == null || query.trim() === '' || this.seenQueries.has(query)) return;
+    this.seenQueries.add(query);
     this.queries.push(query);
   }
 

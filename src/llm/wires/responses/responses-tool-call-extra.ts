@@ -5,6 +5,7 @@
  * mistaken for ours.
  */
 import type { ToolCall } from '../../canonical.ts';
+import { isJsonObject } from '../decode-json.ts';
 import type { ResponsesCarriedItem } from './responses-api.ts';
 
 export interface ResponsesCallFacts {
@@ -25,14 +26,10 @@ export interface ResponsesToolCallExtra {
   responses: ResponsesCallFacts;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Our facts about a call, or the defaults (a plain function call) for a call we did not decode. */
 export function responsesCallFacts(call: ToolCall): ResponsesCallFacts {
   const extra = call.extra;
-  if (!isObject(extra) || !isObject(extra.responses)) return { kind: 'function' };
+  if (!isJsonObject(extra) || !isJsonObject(extra.responses)) return { kind: 'function' };
   const facts = extra.responses;
   return {
     kind: facts.kind === 'custom' ? 'custom' : 'function',
@@ -45,5 +42,5 @@ export function responsesCallFacts(call: ToolCall): ResponsesCallFacts {
 }
 
 function isCarriedItem(value: unknown): value is ResponsesCarriedItem {
-  return isObject(value) && typeof value.type === 'string';
+  return isJsonObject(value) && typeof value.type === 'string';
 }

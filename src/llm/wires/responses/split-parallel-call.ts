@@ -10,13 +10,10 @@
  * A declared tool really named `parallel` without a `tool_uses` array is left alone.
  */
 import type { ToolCall } from '../../canonical.ts';
+import { isJsonObject } from '../decode-json.ts';
 
 export const PARALLEL_WRAPPER_NAME = 'parallel';
 const FUNCTIONS_PREFIX = 'functions.';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The split calls, or null when this is not the wrapper. */
 export function splitParallelCall(
@@ -25,12 +22,12 @@ export function splitParallelCall(
   args: Record<string, unknown>,
 ): ToolCall[] | null {
   if (name !== PARALLEL_WRAPPER_NAME || !Array.isArray(args.tool_uses)) return null;
-  return args.tool_uses.filter(isObject).map((use, index) => {
+  return args.tool_uses.filter(isJsonObject).map((use, index) => {
     const recipient = typeof use.recipient_name === 'string' ? use.recipient_name : '';
     return {
       id: `${callId}_${index}`,
       name: recipient.startsWith(FUNCTIONS_PREFIX) ? recipient.slice(FUNCTIONS_PREFIX.length) : recipient,
-      arguments: isObject(use.parameters) ? use.parameters : {},
+      arguments: isJsonObject(use.parameters) ? use.parameters : {},
     };
   });
 }

@@ -18,7 +18,7 @@ import type { WireContext } from '../wire.ts';
 import { encodeResponsesRequest, type ResponsesRequest } from '../responses/index.ts';
 import { xaiServerTools } from './xai-server-tools.ts';
 
-export const XAI_INCLUDE = ['no_inline_citations'] as const;
+const XAI_INCLUDE = ['no_inline_citations'] as const;
 
 export function encodeXaiRequest(request: ChatRequest, context: WireContext): ResponsesRequest {
   return encodeResponsesRequest(request, context, {

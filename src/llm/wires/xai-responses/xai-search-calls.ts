@@ -13,7 +13,7 @@ import { xaiSearchQuery } from './xai-search-queries.ts';
 export const XAI_SEARCH_CALL_KINDS = ['web_search_call', 'x_search_call', 'custom_tool_call'] as const;
 export type XaiSearchCallKind = (typeof XAI_SEARCH_CALL_KINDS)[number];
 
-export function isXaiSearchCall(type: string): type is XaiSearchCallKind {
+function isXaiSearchCall(type: string): type is XaiSearchCallKind {
   return (XAI_SEARCH_CALL_KINDS as readonly string[]).includes(type);
 }
 
@@ -27,14 +27,14 @@ export interface XaiSearchReading {
 /** All search-call items of one response; other items are ignored. */
 export function readXaiSearchCalls(items: readonly XaiOutputItem[]): XaiSearchReading {
   const kinds: Partial<Record<XaiSearchCallKind, number>> = {};
-  const queries: string[] = [];
+  const queries = new Set<string>();
   for (const item of items) {
     if (!isXaiSearchCall(item.type)) continue;
     kinds[item.type] = (kinds[item.type] ?? 0) + 1;
     const query = xaiSearchQuery(item);
-    if (query !== null && !queries.includes(query)) queries.push(query);
+    if (query !== null) queries.add(query);
   }
-  return { kinds, queries };
+  return { kinds, queries: [...queries] };
 }
 
 /** The total number of search-call items read. */

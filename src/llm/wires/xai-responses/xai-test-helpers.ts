@@ -10,7 +10,7 @@ import { parseModelTemplateId } from '../../../domain/ids.ts';
 import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../../../domain/template.ts';
 import type { WireContext } from '../wire.ts';
 
-export const XAI_MODEL = 'grok-4-fast-reasoning';
+const XAI_MODEL = 'grok-4-fast-reasoning';
 
 export function xaiTemplate(overrides: Partial<ModelTemplate> = {}): ModelTemplate {
   return {
