@@ -19,7 +19,14 @@ const PROBE = 'probe_provider';
 const SITES: Record<string, string[]> = {
   'src/llm/provider.ts': ['DEFAULT_BASE_URL', 'providerPath', 'AUTH_HEADERS', 'CARRIES', 'BACKEND_NAMES'],
   'src/llm/cache-diag.ts': ['SYSTEM_BLOCKS'],
-  'web/src/lib/provider-skills.ts': ['DEFAULT_BASE_URL', 'EXEMPT_HOSTS', 'PROVIDER_SKILLS', 'effortNote'],
+  'web/src/lib/provider-skills.ts': [
+    'DEFAULT_BASE_URL',
+    'providerPath',
+    'EXEMPT_HOSTS',
+    'PROVIDER_SKILLS',
+    'effortNote',
+    'temperatureNotSent',
+  ],
   // Still `Partial<Record<Provider, WireAdapter>>` until the four Responses wires land; the lead makes
   // it total then, and this entry becomes ['WIRES'].
   'src/llm/wires/index.ts': ['WIRES'],

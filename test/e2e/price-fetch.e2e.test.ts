@@ -48,6 +48,12 @@ beforeAll(async () => {
     cacheWrite1hPerMtok: 99,
     pricingAsOf: '2025-01-01',
   });
+  // A second template to switch to: the URL is the device's, one for both.
+  await fakeTemplate(village, 'https://api.openai.com/v1', {
+    name: 'Other',
+    model: 'gpt-5',
+    provider: 'open_ai_responses',
+  });
   ui = await openUi(village);
   page = ui.page;
   // A template exists, so the first-run tour stays away.
@@ -74,6 +80,24 @@ it('fetches nothing on start, on opening the editor or on focus', async () => {
     .getByTestId('template-price-table-url')
     .fill(`${table.origin}/model_prices_and_context_window.json`);
   await page.getByTestId('template-model').focus();
+  expect(table.requests).toEqual([]);
+});
+
+it('keeps a typed, not yet fetched URL across a template switch, and says it is not saved', async () => {
+  const typed = `${table.origin}/model_prices_and_context_window.json`;
+  const unsaved = page.getByTestId('template-price-table-url-unsaved');
+  expect(await unsaved.textContent()).toContain('まだ保存していません');
+  await page.getByTestId('template-row').filter({ hasText: 'Other' }).click();
+  await expect.poll(async () => value('template-model')).toBe('gpt-5');
+  expect(await value('template-price-table-url')).toBe(typed);
+  expect(await unsaved.count()).toBe(1);
+  // The same editor, on OpenAI Responses with a reasoning model: its path, and no temperature for it.
+  expect(await page.getByTestId('template-base-url-path').textContent()).toContain('/responses');
+  expect(await page.getByTestId('template-temperature-note').textContent()).toContain('gpt-5 には送りません');
+  await page.getByTestId('template-row').filter({ hasText: 'Fake' }).click();
+  await expect.poll(async () => value('template-model')).toBe('claude-sonnet-4-5');
+  expect(await value('template-price-table-url')).toBe(typed);
+  expect(await page.getByTestId('template-base-url-path').textContent()).toContain('/chat/completions');
   expect(table.requests).toEqual([]);
 });
 
@@ -143,6 +167,8 @@ it('keeps the values and says why when the model is not in the table, or the tab
   await page
     .getByTestId('template-price-table-url')
     .fill(`${table.origin}/model_prices_and_context_window.json`);
+  // The error was about the URL being replaced: it goes as soon as the person types.
+  expect(await error.count()).toBe(0);
   await page.getByTestId('template-model').fill('claude-sonnet-4-5');
   await page.getByTestId('template-price-fetch').click();
   await expect.poll(async () => error.textContent()).toContain('接続できませんでした');

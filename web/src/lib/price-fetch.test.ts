@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fetchProblem, fillFromTable } from './price-fetch.ts';
+import { fetchProblem, fillFromTable, joinSentences } from './price-fetch.ts';
+import ja from '../locales/ja/templates.json';
+import en from '../locales/en/templates.json';
 import { emptyForm, localDate } from './template-form.ts';
 import type { ErrorPayload, FetchedPrices } from './types.ts';
 
@@ -69,5 +71,35 @@ describe('wording a failed fetch', () => {
     });
     expect(fetchProblem(payload('INVALID_ARGUMENT'), ' ')?.key).toBe('noModel');
     expect(fetchProblem(payload('CONFIG_IO'), 'm')).toBeNull();
+  });
+});
+
+describe('the note after a fetch', () => {
+  const fill = (text: string, params: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+  const note = (messages: typeof en, context: boolean) =>
+    joinSentences([
+      fill(messages.pricing.fetch.filled, { fields: 'X', host: 'prices.example' }),
+      context ? fill(messages.pricing.fetch.noContext, { model: 'gpt-4o-mini' }) : null,
+    ]);
+
+  it('puts a space between the two English sentences (it was "(not saved yet).The context")', () => {
+    expect(note(en, true)).toBe(
+      'Filled X from the table at prices.example (not saved yet). ' +
+        'The context length was not filled: the table has no value for gpt-4o-mini.',
+    );
+    expect(note(en, false)).toBe('Filled X from the table at prices.example (not saved yet).');
+  });
+
+  it('puts none between Japanese sentences', () => {
+    expect(note(ja, true)).toBe(
+      'prices.example の表から X を入れました（まだ保存していません）。' +
+        'コンテキスト長は表に gpt-4o-mini の値が無いため入れていません。',
+    );
+  });
+
+  it('skips missing sentences', () => {
+    expect(joinSentences([null, 'One.', '  ', 'Two.'])).toBe('One. Two.');
+    expect(joinSentences([])).toBe('');
   });
 });

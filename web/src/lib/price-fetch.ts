@@ -81,3 +81,18 @@ export function fetchProblem(payload: ErrorPayload, model: string): FetchProblem
       return null;
   }
 }
+
+/**
+ * The note's sentences as one line. English sentences need a space between them; Japanese ones, which
+ * end in a full-width mark, must not get one. Built here rather than in the template, because Vue
+ * drops the leading space of a text node inside `<template v-if>` (that was the missing space).
+ */
+export function joinSentences(sentences: readonly (string | null)[]): string {
+  return sentences
+    .filter((sentence): sentence is string => sentence !== null && sentence.trim() !== '')
+    .map((sentence) => sentence.trim())
+    .reduce((line, sentence) => {
+      if (line === '') return sentence;
+      return /[\u3000-\u303f\uff00-\uffef]$/.test(line) ? line + sentence : `${line} ${sentence}`;
+    }, '');
+}

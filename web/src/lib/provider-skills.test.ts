@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_BASE_URL as CORE_DEFAULT_BASE_URL,
   detectProvider as coreDetectProvider,
+  providerPath as coreProviderPath,
   skills as coreSkills,
 } from '../../../src/llm/provider.ts';
 import {
@@ -18,15 +19,19 @@ import {
   EFFORTS,
   PROVIDERS,
   PROVIDER_SKILLS,
+  SKILL_CALL_FEE_USD,
   SKILL_FIELDS,
+  SKILL_NOTES,
   baseUrlMismatch,
   detectProvider,
   effortNote,
   hostOf,
   passiveSkills,
   presetBaseUrlFor,
+  providerPath,
   skillActive,
   skillProvider,
+  temperatureNotSent,
   visibleSkills,
   type SkillField,
 } from './provider-skills.ts';
@@ -275,5 +280,57 @@ describe('effort', () => {
     expect(effortNote('perplexity_responses', 'high')).toBeNull();
     expect(effortNote('perplexity_responses', 'xhigh')).toBe('perplexity_capped_at_high');
     expect(effortNote('perplexity_responses', 'max')).toBe('perplexity_capped_at_high');
+  });
+});
+
+describe('the path each wire appends to the base URL (the hint under the field)', () => {
+  const models = ['gpt-5', 'gemini-2.5-pro', 'claude-sonnet-4-5', 'tuned/model name'];
+  it.each(PROVIDERS.map((p) => [p] as const))('%s: the core providerPath, for any model', (provider) => {
+    for (const model of models) expect(providerPath(provider, model)).toBe(coreProviderPath(provider, model));
+  });
+
+  it('is the real path per wire, not /chat/completions for all', () => {
+    expect(providerPath('anthropic', 'x')).toBe('/messages');
+    expect(providerPath('open_ai_responses', 'gpt-5')).toBe('/responses');
+    expect(providerPath('gemini', 'gemini-2.5-pro')).toBe('/models/gemini-2.5-pro:generateContent');
+    // No model typed yet: the placeholder, not an empty segment.
+    expect(providerPath('gemini', '')).toBe('/models/{model}:generateContent');
+  });
+});
+
+describe('what the editor says is not sent', () => {
+  it('temperature: only OpenAI Responses drops it, for every model but the chat models it knows', () => {
+    expect(temperatureNotSent('open_ai_responses', 'gpt-5')).toBe(true);
+    expect(temperatureNotSent('open_ai_responses', 'o3-pro')).toBe(true);
+    expect(temperatureNotSent('open_ai_responses', 'gpt-6')).toBe(true);
+    expect(temperatureNotSent('open_ai_responses', 'gpt-4o')).toBe(false);
+    expect(temperatureNotSent('open_ai_responses', ' ')).toBe(false);
+    for (const provider of PROVIDERS.filter((p) => p !== 'open_ai_responses')) {
+      expect(temperatureNotSent(provider, 'gpt-5'), provider).toBe(false);
+    }
+  });
+
+  it('effort: OpenAI Responses sends no reasoning block to the chat models it knows', () => {
+    expect(effortNote('open_ai_responses', 'high', 'gpt-4o')).toBe('not_sent_to_chat_model');
+    expect(effortNote('open_ai_responses', 'high', 'gpt-5')).toBeNull();
+    expect(effortNote('open_ai_responses', null, 'gpt-4o')).toBeNull();
+  });
+});
+
+describe('the notes under the toggles', () => {
+  it('OpenAI and xAI search say the provider bills the calls; pro mode says what it costs', () => {
+    expect(SKILL_NOTES.openaiWebSearch).toContain('searchBilled');
+    expect(SKILL_NOTES.xaiWebSearch).toContain('searchBilled');
+    expect(SKILL_NOTES.xaiXSearch).toContain('searchBilled');
+    expect(SKILL_NOTES.openaiReasoningPro).toEqual(['reasoningProMode', 'reasoningProCost']);
+  });
+
+  it('has a row for every toggle, and leaves Perplexity its per-call fees', () => {
+    expect(Object.keys(SKILL_NOTES).sort()).toEqual([...SKILL_FIELDS].sort());
+    expect(SKILL_CALL_FEE_USD).toEqual({
+      perplexityFinanceSearch: 0.005,
+      perplexityPeopleSearch: 0.005,
+      perplexityFetchUrl: 0.0005,
+    });
   });
 });

@@ -6,6 +6,7 @@
  * a Record makes the compiler point at each table that needs a row (ledger part 6 `variant_addition_sites`).
  * The values are copied from the core (the UI imports no server code); the unit test pins them to it.
  */
+import { openAiResponsesSendsReasoning, openAiResponsesSendsTemperature } from './openai-responses-models.ts';
 import type { Effort, ModelTemplate, Provider } from './types.ts';
 
 export const PROVIDERS = [
@@ -35,6 +36,24 @@ export const DEFAULT_BASE_URL: Record<Provider, string> = {
   meta_responses: 'https://api.meta.ai/v1',
   perplexity_responses: 'https://api.perplexity.ai/v1',
 };
+
+/**
+ * What each wire appends to the base URL (the core's `providerPath`, src/llm/provider.ts), shown under the
+ * field so nobody types the path twice. Gemini's path holds the model, encoded as the core does; with no
+ * model yet the placeholder `{model}` is shown as it is.
+ */
+export function providerPath(provider: Provider, model: string): string {
+  const paths: Record<Provider, string> = {
+    open_ai_compat: '/chat/completions',
+    anthropic: '/messages',
+    gemini: `/models/${model === '' ? '{model}' : encodeURIComponent(model)}:generateContent`,
+    xai_responses: '/responses',
+    open_ai_responses: '/responses',
+    meta_responses: '/responses',
+    perplexity_responses: '/responses',
+  };
+  return paths[provider];
+}
 
 /**
  * Other vendors' hosts that also serve Chat Completions: open_ai_compat pointing there is legitimate.
@@ -223,27 +242,70 @@ export const SKILL_CALL_FEE_USD: Partial<Record<SkillField, number>> = {
   perplexityFetchUrl: 0.0005,
 };
 
+/**
+ * What the editor says under a toggle besides a per-call fee (keys under `templates.skills.notes`). Every
+ * toggle has a row, so a new one has to decide. Only what is known is said: OpenAI's and xAI's search
+ * calls are billed by the provider on top of tokens (their prices are not in the ledger, so none is
+ * quoted); pro mode's extra input is the ledger's measurement (part 6 §6: input 20 → 1,558).
+ */
+export type SkillNote = 'reasoningProMode' | 'reasoningProCost' | 'searchBilled';
+
+export const SKILL_NOTES: Record<SkillField, readonly SkillNote[]> = {
+  googleSearch: [],
+  geminiUrlContext: [],
+  xaiWebSearch: ['searchBilled'],
+  xaiXSearch: ['searchBilled'],
+  openaiWebSearch: ['searchBilled'],
+  openaiReasoningPro: ['reasoningProMode', 'reasoningProCost'],
+  metaWebSearch: [],
+  perplexityWebSearch: [],
+  perplexityFinanceSearch: [],
+  perplexityPeopleSearch: [],
+  perplexityFetchUrl: [],
+};
+
 // ---------------------------------------------------------------------------------------------------
 // Effort
 
-export type EffortNote = 'ignored' | 'lowered_to_high' | 'mapped_to_xhigh' | 'perplexity_capped_at_high';
+export type EffortNote =
+  'ignored' | 'lowered_to_high' | 'mapped_to_xhigh' | 'perplexity_capped_at_high' | 'not_sent_to_chat_model';
 
 /**
  * What the wire does with the chosen effort (ledger part 2 Effort): xAI and Anthropic do not read it,
  * the compat wire lowers xhigh/max to high, Meta maps max to xhigh (its ceiling), Perplexity sends
  * xhigh/max as high (its documented reasoning.effort set is low / medium / high; the core's
- * perplexityReasoningEffort). Null: sent as chosen.
+ * perplexityReasoningEffort), OpenAI Responses sends no reasoning block to the chat models it knows
+ * (gpt-4o …; the core's sendsReasoning). Null: sent as chosen.
  */
-export function effortNote(provider: Provider, effort: Effort | null): EffortNote | null {
+export function effortNote(provider: Provider, effort: Effort | null, model = ''): EffortNote | null {
   if (effort === null) return null;
   const notes: Record<Provider, EffortNote | null> = {
     open_ai_compat: effort === 'xhigh' || effort === 'max' ? 'lowered_to_high' : null,
     anthropic: 'ignored',
     gemini: null,
     xai_responses: 'ignored',
-    open_ai_responses: null,
+    open_ai_responses: openAiResponsesSendsReasoning(model) ? null : 'not_sent_to_chat_model',
     meta_responses: effort === 'max' ? 'mapped_to_xhigh' : null,
     perplexity_responses: effort === 'xhigh' || effort === 'max' ? 'perplexity_capped_at_high' : null,
   };
   return notes[provider];
+}
+
+/**
+ * Whether a temperature the template sets stays out of the request. Only OpenAI Responses drops it: its
+ * reasoning models answer 400 to it, so the core sends it to known chat models only (temperatureAllowed).
+ * With no model typed yet there is nothing to say.
+ */
+export function temperatureNotSent(provider: Provider, model: string): boolean {
+  if (model.trim() === '') return false;
+  const dropped: Record<Provider, () => boolean> = {
+    open_ai_compat: () => false,
+    anthropic: () => false,
+    gemini: () => false,
+    xai_responses: () => false,
+    open_ai_responses: () => !openAiResponsesSendsTemperature(model),
+    meta_responses: () => false,
+    perplexity_responses: () => false,
+  };
+  return dropped[provider]();
 }

@@ -25,7 +25,7 @@ import {
   type TemplateForm,
 } from './template-form.ts';
 import type { ModelTemplate } from './types.ts';
-import { EFFORTS, PROVIDERS, SKILL_FIELDS } from './provider-skills.ts';
+import { EFFORTS, PROVIDERS, SKILL_FIELDS, SKILL_NOTES, type EffortNote } from './provider-skills.ts';
 import ja from '../locales/ja/templates.json';
 import en from '../locales/en/templates.json';
 
@@ -252,10 +252,17 @@ describe('templates locale', () => {
       'providers.auto',
       ...PROVIDERS.map((p) => `providers.${p}`),
       ...EFFORTS.map((e) => `effort.${e}`),
-      ...['ignored', 'lowered_to_high', 'mapped_to_xhigh', 'perplexity_capped_at_high'].map(
-        (n) => `effort.notes.${n}`,
-      ),
+      ...(
+        [
+          'ignored',
+          'lowered_to_high',
+          'mapped_to_xhigh',
+          'perplexity_capped_at_high',
+          'not_sent_to_chat_model',
+        ] satisfies EffortNote[]
+      ).map((n) => `effort.notes.${n}`),
       ...SKILL_FIELDS.map((f) => `skills.labels.${f}`),
+      ...SKILL_FIELDS.flatMap((f) => SKILL_NOTES[f]).map((n) => `skills.notes.${n}`),
       ...PRICE_FIELDS.map((f) => `pricing.fields.${f}`),
       ...['required', 'url', 'urlCredentials', 'integer', 'number', 'range'].map((k) => `errors.${k}`),
       ...['unset', 'not_required', 'keyring'].map((c) => `credential.status.${c}`),

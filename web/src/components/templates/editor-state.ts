@@ -1,4 +1,5 @@
 import { inject, type ComputedRef, type InjectionKey } from 'vue';
+import type { PriceTableUrlField } from '../../lib/price-table-url.ts';
 import type { FormErrors, FormField, TemplateForm } from '../../lib/template-form.ts';
 import type { ModelTemplate } from '../../lib/types.ts';
 
@@ -9,6 +10,8 @@ export interface TemplateEditorState {
   errors: FormErrors;
   /** The saved template as the world shows it now (null while the form is a new template). */
   saved: ComputedRef<ModelTemplate | null>;
+  /** Reactive; this device's price table URL, one for all templates, so it outlives a template switch. */
+  priceTableUrl: PriceTableUrlField;
 }
 
 export const EDITOR_KEY: InjectionKey<TemplateEditorState> = Symbol('template-editor');
