@@ -44,3 +44,34 @@ export const PROBE_TIMEOUT_MAX_SECS = 3600;
 export const ACCEPTANCE_MAX_ATTEMPTS_DEFAULT = 2;
 export const ACCEPTANCE_MAX_ATTEMPTS_RANGE = { min: 1, max: 5 } as const;
 export const SCHEDULE_GRACE_MS = 5 * 60_000;
+
+/** The probe line's vocabulary (part 3 §3), shared by the acceptance line. */
+export type ProbeOutcome = 'match' | 'no_match' | 'error' | 'timeout' | 'unapproved';
+/** Set only when the outcome is `error`. */
+export type ProbeErrorReason = 'spawn_failed' | 'not_found' | 'cwd_missing' | 'signal_truncated';
+
+/** The latest probe run of a schedule, kept for the lifetime of the process (no file). */
+export interface ProbeReport {
+  outcome: ProbeOutcome;
+  reason: ProbeErrorReason | null;
+  atMs: number;
+}
+
+/** The latest firing of a schedule in this process: the due time it consumed and when it fired. */
+export interface ScheduleFiring {
+  dueMs: number;
+  atMs: number;
+}
+
+/** `list_schedules` answers these: the stored schedule plus what only the running server knows. */
+export interface ScheduleView extends ScheduledTask {
+  /** The next due time from now; null when disabled. */
+  nextDueMs: number | null;
+  /** Null until the probe has run in this process. */
+  lastProbe: ProbeReport | null;
+  /** Null until the schedule has fired in this process. */
+  lastFiring: ScheduleFiring | null;
+  /** Whether this device approved the probe / acceptance command as it stands (false when absent). */
+  probeApproved: boolean;
+  acceptanceApproved: boolean;
+}
