@@ -91,3 +91,18 @@ export type PlanWaveRecord = Unbrand<CorePlanWaveRecord>;
 export type PlanWaveTask = Unbrand<CorePlanWaveTask>;
 import type { FetchedPrices as CoreFetchedPrices } from '../../../src/price-table/fetched-prices.ts';
 export type FetchedPrices = Unbrand<CoreFetchedPrices>;
+import type {
+  Recurrence as CoreRecurrence,
+  ScheduledTask as CoreScheduledTask,
+  ScheduleProbe as CoreScheduleProbe,
+  Acceptance as CoreAcceptance,
+  ScheduleView as CoreScheduleView,
+} from '../../../src/domain/schedule.ts';
+export type Recurrence = Unbrand<CoreRecurrence>;
+export type ScheduledTask = Unbrand<CoreScheduledTask>;
+export type ScheduleProbe = Unbrand<CoreScheduleProbe>;
+export type Acceptance = Unbrand<CoreAcceptance>;
+export type ScheduleView = Unbrand<CoreScheduleView>;
+import type { Weekday as CoreWeekday, SessionMode as CoreSessionMode } from '../../../src/domain/enums.ts';
+export type Weekday = Unbrand<CoreWeekday>;
+export type SessionMode = Unbrand<CoreSessionMode>;
