@@ -10,7 +10,8 @@ export type DialogName =
   | 'roles'
   | 'ordinance'
   | 'stats'
-  | 'mcp';
+  | 'mcp'
+  | 'schedules';
 
 export const dialogs = reactive({
   open: null as DialogName | null,

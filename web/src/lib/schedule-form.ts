@@ -234,3 +234,8 @@ export function fieldFromServer(path: string | null | undefined): ScheduleField 
   if (owner === 'acceptance' && part === 'maxAttempts') return 'acceptance.maxAttempts';
   return null;
 }
+
+/** The picker's recurrence when it is valid, for the "Runs …" line under it. */
+export function recurrenceFromDraft(draft: ScheduleDraft): Recurrence | null {
+  return recurrenceFrom(draft, {});
+}
