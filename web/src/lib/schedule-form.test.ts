@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createInput, draftFromSchedule, fieldFromServer, scheduleFromDraft } from './schedule-form.ts';
+import {
+  createInput,
+  draftFromSchedule,
+  fieldFromServer,
+  refusalField,
+  scheduleFromDraft,
+} from './schedule-form.ts';
 import type { ScheduledTask, ScheduleView } from './types.ts';
 
 const plain: ScheduledTask = {
@@ -50,7 +56,7 @@ describe('schedule form <-> schedule', () => {
     });
   });
 
-  it('keeps fields it does not know and drops what only the view adds', () => {
+  it('sends only the fields a schedule has: not what the view adds, nor keys it does not know', () => {
     const view = {
       ...plain,
       futureField: { x: 1 },
@@ -61,10 +67,16 @@ describe('schedule form <-> schedule', () => {
       acceptanceApproved: false,
     } as ScheduleView & { futureField: unknown };
     const result = scheduleFromDraft(draftFromSchedule(view), view);
-    expect(result.ok && result.schedule).toMatchObject({ futureField: { x: 1 }, id: plain.id });
-    for (const key of ['nextDueMs', 'lastProbe', 'lastFiring', 'probeApproved', 'acceptanceApproved']) {
-      expect(result.ok && key in result.schedule, key).toBe(false);
-    }
+    expect(result.ok && Object.keys(result.schedule).sort()).toEqual(
+      [
+        ...Object.keys(plain),
+        'probe',
+        'sessionMode',
+        'summarizeAfter',
+        'acceptance',
+        'autoApprovePlans',
+      ].sort(),
+    );
   });
 
   it('maps each recurrence kind from the picker', () => {
@@ -169,5 +181,14 @@ describe('schedule form <-> schedule', () => {
     expect(fieldFromServer('to')).toBe('to');
     expect(fieldFromServer('somewhere.else')).toBeNull();
     expect(fieldFromServer(null)).toBeNull();
+  });
+
+  it('reads the field from a refusal: its field, its detail, or the path its message starts with', () => {
+    expect(refusalField({ field: 'probe.expect', message: 'x' })).toBe('probe.expect');
+    expect(refusalField({ detail: 'recurrence.minute', message: 'x' })).toBe('time');
+    expect(refusalField({ message: 'schedule.probe.timeoutSecs: timeoutSecs must be 1–3600' })).toBe(
+      'probe.timeoutSecs',
+    );
+    expect(refusalField({ detail: null, message: 'スケジュールが見つかりません' })).toBeNull();
   });
 });

@@ -63,9 +63,6 @@ export interface FieldError {
 }
 export type FieldErrors = Partial<Record<ScheduleField, FieldError>>;
 
-/** The fields only `list_schedules` adds; they are never sent back. */
-const VIEW_ONLY = ['nextDueMs', 'lastProbe', 'lastFiring', 'probeApproved', 'acceptanceApproved'] as const;
-
 function commandDraft(command: ScheduleProbe | null | undefined): CommandDraft {
   return {
     on: Boolean(command),
@@ -161,10 +158,11 @@ function commandFrom(
 export type ScheduleResult = { ok: true; schedule: ScheduledTask } | { ok: false; errors: FieldErrors };
 
 /**
- * What `create_schedule` / `update_schedule` take. An edit starts from the stored schedule, so its
- * id, createdAtMs, lastConsumedDueMs and any field this UI does not know travel back unchanged. The
- * optional fields are sent even at their defaults, so switching one off really switches it off; the
- * store omits defaults on disk.
+ * What `create_schedule` / `update_schedule` take. An edit carries the stored id, createdAtMs and
+ * lastConsumedDueMs back (the server ignores the last two). Fields this UI does not know are not
+ * sent: the commands refuse unknown keys, and the server keeps them in schedules.json on its own.
+ * The optional fields are sent even at their defaults, so switching one off really switches it off;
+ * the store omits defaults on disk.
  */
 export function scheduleFromDraft(
   draft: ScheduleDraft,
@@ -185,10 +183,7 @@ export function scheduleFromDraft(
   if (Object.keys(errors).length > 0 || !recurrence) return { ok: false, errors };
   const acceptance: Acceptance | null =
     acceptanceCommand && maxAttempts !== null ? { ...acceptanceCommand, maxAttempts } : null;
-  const kept: Record<string, unknown> = { ...(base ?? {}) };
-  for (const key of VIEW_ONLY) delete kept[key];
   const schedule = {
-    ...(kept as Partial<ScheduledTask>),
     id: base?.id ?? '',
     createdAtMs: base?.createdAtMs ?? 0,
     lastConsumedDueMs: base?.lastConsumedDueMs ?? null,
@@ -238,4 +233,17 @@ export function fieldFromServer(path: string | null | undefined): ScheduleField 
 /** The picker's recurrence when it is valid, for the "Runs …" line under it. */
 export function recurrenceFromDraft(draft: ScheduleDraft): Recurrence | null {
   return recurrenceFrom(draft, {});
+}
+
+/**
+ * The field a refusal names: its `field`, else its `detail`, else the `path: …` a zod refusal's
+ * message starts with (describeIssues in src/domain/zod-issues.ts).
+ */
+export function refusalField(payload: {
+  field?: string | null;
+  detail?: string | null;
+  message: string;
+}): ScheduleField | null {
+  const leading = /^([A-Za-z][\w.]*): /.exec(payload.message)?.[1];
+  return fieldFromServer(payload.field) ?? fieldFromServer(payload.detail) ?? fieldFromServer(leading);
 }
