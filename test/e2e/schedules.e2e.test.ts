@@ -93,7 +93,8 @@ it('creates a schedule, showing each mistake next to its field first', async () 
   await page.getByTestId('schedule-message').fill('check the build');
   await page.getByTestId('schedule-save').click();
   await row().waitFor();
-  expect(await cell('target')).toBe('Ken');
+  // Ken is not running: the list says his runs are skipped.
+  expect(await cell('target')).toBe('Ken\nstopped: its runs are skipped');
   expect(await cell('message')).toBe('check the build');
   expect(await cell('recurrence')).toBe('every Monday at 09:00');
   expect(await cell('next')).toMatch(/^\d\d\/\d\d 09:00$/);
