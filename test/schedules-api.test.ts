@@ -317,6 +317,11 @@ describe('schedule commands', () => {
     const v = await open(root);
     const { calls } = recordingApprovals(v);
     expect(await v.ok('list_schedules')).toEqual([]);
+    // The status bar says why the schedules are gone.
+    const status = await v.ok<{ warnings: { code: string; message: string }[] }>('boot_status');
+    expect(status.warnings).toEqual([
+      { code: 'SCHEDULE_STORE_BLOCKED', message: expect.stringMatching(/schedules\.json is not valid JSON/) },
+    ]);
     const refused = await v.call<{ code: string; detail: string }>('create_schedule', {
       schedule: daily(agent!, { probe: PROBE }),
     });

@@ -132,6 +132,10 @@ export class Boot {
     if (storeProblem !== null) warnings.push({ code: 'SESSION_STORE_FAILED', message: storeProblem });
     const logProblem = this.deps.log.problem?.() ?? null;
     if (logProblem !== null) warnings.push({ code: 'LOG_NOT_WRITTEN', message: logProblem });
+    const schedulesBlocked = this.context?.schedules.store.blocked ?? null;
+    if (schedulesBlocked !== null) {
+      warnings.push({ code: 'SCHEDULE_STORE_BLOCKED', message: schedulesBlocked });
+    }
     return { ready: this.context !== null, error: this.failure, warnings };
   }
 
