@@ -10,7 +10,9 @@ describe('approvalKey', () => {
       `{"args":["a","b c"],"command":"python","cwd":null,"villageId":"${VILLAGE}"}`,
     );
     // Computed outside the code (sha256sum of the text above).
-    expect(approvalKey(probe, VILLAGE)).toBe('38e6914c85450942d6bbc4798389d49f8d1a69197d5532236382228c2f36f2d8');
+    expect(approvalKey(probe, VILLAGE)).toBe(
+      '38e6914c85450942d6bbc4798389d49f8d1a69197d5532236382228c2f36f2d8',
+    );
   });
 
   it('does not depend on the order of the input object keys', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../../domain/errors.ts';
-import type { ScheduledTask } from '../../domain/schedule.ts';
+import type { ScheduledTask, ScheduleProbe } from '../../domain/schedule.ts';
 import { approvalKey } from './approval-key.ts';
 import { ProbeApprovals, probeApprovalsPath } from './approvals-store.ts';
 
@@ -11,7 +11,14 @@ const VILLAGE = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const OTHER_VILLAGE = '9b2c3d4e-1111-4222-8333-444455556666';
 
 const probe = { command: 'python', args: ['check.py'], expect: 'CHANGED', timeoutSecs: 60, cwd: null };
-const acceptance = { command: 'npm', args: ['test'], expect: 'ok', timeoutSecs: 60, cwd: null, maxAttempts: 2 };
+const acceptance = {
+  command: 'npm',
+  args: ['test'],
+  expect: 'ok',
+  timeoutSecs: 60,
+  cwd: null,
+  maxAttempts: 2,
+};
 
 function schedule(id: string, extra: Partial<ScheduledTask>): ScheduledTask {
   return {
@@ -63,7 +70,8 @@ describe('ProbeApprovals', () => {
     const store = new ProbeApprovals(path, VILLAGE);
     await store.approve([probe]);
     const before = await readFile(path, 'utf8');
-    await store.approve([{ ...probe, expect: 'OTHER' }]);
+    const sameCommand: ScheduleProbe = { ...probe, expect: 'OTHER' };
+    await store.approve([sameCommand]);
     expect(await readFile(path, 'utf8')).toBe(before);
   });
 

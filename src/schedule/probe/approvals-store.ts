@@ -70,7 +70,9 @@ export class ProbeApprovals {
     }
     if (text === null) return { readable: true, hashes: [] };
     const hashes = parseApprovals(text);
-    return hashes === null ? { readable: false, problem: 'not {"hashes": [64-hex, …]}' } : { readable: true, hashes };
+    return hashes === null
+      ? { readable: false, problem: 'not {"hashes": [64-hex, …]}' }
+      : { readable: true, hashes };
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {

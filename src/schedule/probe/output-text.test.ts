@@ -30,7 +30,9 @@ describe('appendixText', () => {
   });
 
   it('writes the note in English for an English village', () => {
-    expect(appendixText('x'.repeat(4_002), false, 'en')?.endsWith('\n(4,002 characters in total)')).toBe(true);
+    expect(appendixText('x'.repeat(4_002), false, 'en')?.endsWith('\n(4,002 characters in total)')).toBe(
+      true,
+    );
   });
 });
 
