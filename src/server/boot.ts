@@ -13,7 +13,8 @@ import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
-import { NO_APPROVALS, NO_RUNTIME } from '../schedule/schedule-hooks.ts';
+import { NO_RUNTIME } from '../schedule/schedule-hooks.ts';
+import { ProbeApprovals, probeApprovalsPath } from '../schedule/probe/index.ts';
 import { ScheduleStore } from '../schedule/store/schedule-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
@@ -223,7 +224,13 @@ export class Boot {
         doorSettings,
         priceUrls,
         prices,
-        schedules: { store: scheduleStore, approvals: NO_APPROVALS, runtime: NO_RUNTIME, now: Date.now },
+        schedules: {
+          store: scheduleStore,
+          // App data, not the workspace: an approval is this device's, bound to the village id.
+          approvals: new ProbeApprovals(probeApprovalsPath(paths.home), villageId),
+          runtime: NO_RUNTIME,
+          now: Date.now,
+        },
       };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
