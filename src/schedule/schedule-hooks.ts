@@ -1,8 +1,7 @@
 /**
  * What the schedule commands need from the parts other files build: the device's approvals of probe
  * and acceptance commands (src/schedule/probe/) and what only the running scheduler knows (the last
- * probe and firing of each schedule). Both default to "nothing known", so the commands work before
- * those parts are wired in boot.
+ * probe and firing of each schedule: "nothing known" until the scheduler is wired in boot).
  */
 import type { DiagLog } from '../diag/log.ts';
 import type { ProbeReport, ScheduledTask, ScheduleFiring, ScheduleProbe } from '../domain/schedule.ts';
@@ -44,19 +43,13 @@ export interface ScheduleServices {
   now: () => number;
 }
 
-export const NO_APPROVALS: ScheduleApprovals = {
-  approve: () => Promise.resolve(),
-  pruneTo: () => Promise.resolve(0),
-  isApproved: () => Promise.resolve(false),
-};
-
 export const NO_RUNTIME: ScheduleRuntime = {
   lastProbe: () => null,
   lastFiring: () => null,
 };
 
 /**
- * Prune after the schedules are saved (s2's approval-order.ts does the same for its own callers). The change stands by then; a failed prune only leaves an
+ * Prune after the schedules are saved. The change stands by then; a failed prune only leaves an
  * approval that the next prune removes, so it is logged rather than reported as a failed save.
  */
 export async function pruneApprovals(services: ScheduleServices, log: DiagLog): Promise<void> {
