@@ -285,6 +285,22 @@ describe('schedule commands', () => {
     expect(await hashes()).toEqual([]);
   });
 
+  it('computes nextDueMs from the services clock in local time', async () => {
+    const v = await open();
+    const [agent] = await withAgents(v, 'Zari');
+    const ctx = v.server.boot.require();
+    const local = (d: number, h: number, m: number) => new Date(2026, 2, d, h, m).getTime();
+    await v.ok('create_schedule', { schedule: daily(agent!) });
+    const nextAt = async (nowMs: number) => {
+      ctx.schedules.now = () => nowMs;
+      return (await v.ok<ScheduleView[]>('list_schedules'))[0]!.nextDueMs;
+    };
+    expect(await nextAt(local(7, 8, 0))).toBe(local(7, 9, 30));
+    // Inside GRACE the unconsumed slot is still the next run; past it, tomorrow's.
+    expect(await nextAt(local(7, 9, 33))).toBe(local(7, 9, 30));
+    expect(await nextAt(local(7, 10, 0))).toBe(local(8, 9, 30));
+  });
+
   it('shows what the approvals and the scheduler know in the view', async () => {
     const v = await open();
     const [agent] = await withAgents(v, 'Zari');
