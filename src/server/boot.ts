@@ -13,6 +13,9 @@ import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
+import { NO_RUNTIME } from '../schedule/schedule-hooks.ts';
+import { ProbeApprovals, probeApprovalsPath } from '../schedule/probe/index.ts';
+import { ScheduleStore } from '../schedule/store/schedule-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
 import type { ModelTemplate } from '../domain/template.ts';
@@ -130,6 +133,10 @@ export class Boot {
     if (storeProblem !== null) warnings.push({ code: 'SESSION_STORE_FAILED', message: storeProblem });
     const logProblem = this.deps.log.problem?.() ?? null;
     if (logProblem !== null) warnings.push({ code: 'LOG_NOT_WRITTEN', message: logProblem });
+    const schedulesBlocked = this.context?.schedules.store.blocked ?? null;
+    if (schedulesBlocked !== null) {
+      warnings.push({ code: 'SCHEDULE_STORE_BLOCKED', message: schedulesBlocked });
+    }
     return { ready: this.context !== null, error: this.failure, warnings };
   }
 
@@ -195,6 +202,14 @@ export class Boot {
       const priceUrls = new PriceUrlStore(paths.priceTableSettings);
       const download = this.deps.priceTableCa === undefined ? {} : { ca: this.deps.priceTableCa };
       const prices = new PriceFetcher({ urls: priceUrls, log, download });
+      // After openVillage (village_id exists) and before any scheduler: entries are checked against
+      // the agents that exist now.
+      const scheduleStore = await ScheduleStore.open({
+        workspace: paths.workspace,
+        file: paths.schedules,
+        log,
+        agentExists: (id) => village.state.agents.some((a) => a.id === id),
+      });
       this.context = {
         paths,
         log,
@@ -209,6 +224,13 @@ export class Boot {
         doorSettings,
         priceUrls,
         prices,
+        schedules: {
+          store: scheduleStore,
+          // App data, not the workspace: an approval is this device's, bound to the village id.
+          approvals: new ProbeApprovals(probeApprovalsPath(paths.home), villageId),
+          runtime: NO_RUNTIME,
+          now: Date.now,
+        },
       };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
