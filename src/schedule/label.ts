@@ -32,7 +32,9 @@ export function recurrenceLabel(recurrence: Recurrence, language: Language): str
     case 'interval':
       return language === 'ja'
         ? `${recurrence.everyMinutes} 分ごと`
-        : `every ${recurrence.everyMinutes} minute${recurrence.everyMinutes === 1 ? '' : 's'}`;
+        : recurrence.everyMinutes === 1
+          ? 'every minute'
+          : `every ${recurrence.everyMinutes} minutes`;
     case 'daily':
       return language === 'ja'
         ? `毎日 ${clock(recurrence.hour, recurrence.minute)}`

@@ -7,8 +7,7 @@ import type { Language } from '../domain/enums.ts';
 import type { AgentId } from '../domain/ids.ts';
 import type { ProbeReport, ScheduledTask, ScheduleProbe } from '../domain/schedule.ts';
 
-/** `decide`'s answer (ledger `Tick`): nothing, consume `dueMs` without firing, or fire it. */
-export type Tick = { kind: 'idle' } | { kind: 'consume'; dueMs: number } | { kind: 'fire'; dueMs: number };
+export type { Tick } from './decide.ts';
 
 export interface ScheduleSource {
   list(): readonly ScheduledTask[];

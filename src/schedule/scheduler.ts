@@ -9,7 +9,8 @@ import type { ScheduledTask } from '../domain/schedule.ts';
 import { deliverFiring, runProbeStep, type FiringDeps, type FiringPlan } from './firing.ts';
 import { FIRING_TEXTS } from './firing-texts.ts';
 import { recurrenceLabel } from './label.ts';
-import type { ScheduleSource, Tick } from './ports.ts';
+import type { Tick } from './decide.ts';
+import type { ScheduleSource } from './ports.ts';
 
 export const TICK_INTERVAL_MS = 60_000;
 
