@@ -68,19 +68,25 @@ export class Scheduler {
     return this.ticking;
   }
 
+  /** Awaits only a store that answers with a promise: a sync consume costs no microtask hop. */
+  private async consume(id: string, dueMs: number): Promise<void> {
+    const saved = this.deps.schedules.consume(id, dueMs);
+    if (saved) await saved;
+  }
+
   private async pass(): Promise<void> {
-    const { schedules, decide, village, runtime } = this.deps;
+    const { decide, village, runtime } = this.deps;
     const nowMs = this.deps.now();
     const batch: FiringPlan[] = [];
-    for (const task of [...schedules.list()]) {
+    for (const task of [...this.deps.schedules.list()]) {
       const tick = decide(task, nowMs);
       if (tick.kind === 'idle') continue;
       if (tick.kind === 'consume') {
-        await schedules.consume(task.id, tick.dueMs);
+        await this.consume(task.id, tick.dueMs);
         continue;
       }
       if (!village.isRunning(task.to)) {
-        await schedules.consume(task.id, tick.dueMs);
+        await this.consume(task.id, tick.dueMs);
         const language = village.language();
         village.systemLine(
           FIRING_TEXTS[language].skippedStopped(
@@ -92,7 +98,7 @@ export class Scheduler {
       }
       // The two skips: the due stays unconsumed and a later tick decides again.
       if (village.isBusy(task.to) || runtime.isInFlight(task.to) || runtime.isProbing(task.id)) continue;
-      await schedules.consume(task.id, tick.dueMs);
+      await this.consume(task.id, tick.dueMs);
       if (task.probe) this.track(task, () => this.probed(task, tick.dueMs), true);
       else batch.push({ task, dueMs: tick.dueMs, sessionReady: false });
     }
