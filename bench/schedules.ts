@@ -57,13 +57,12 @@ const village: ScheduleVillage = {
   note: () => undefined,
 };
 const checks: CheckRunner = {
-  probe: async () => ({ report: { outcome: 'match', reason: null, atMs: 0 }, appendix: '', excerpt: '' }),
+  probe: async () => ({ report: { outcome: 'match', reason: null, atMs: 0 }, appendix: null }),
   acceptance: async () => ({
     report: { outcome: 'match', reason: null, atMs: 0 },
-    appendix: '',
-    excerpt: '',
+    verdict: 'done',
+    reRequest: null,
   }),
-  reRequest: (original) => original,
 };
 
 async function tickCosts(): Promise<{ costs: number[]; fired: number }> {

@@ -28,8 +28,9 @@ export interface FiringPlan {
 export async function runProbeStep(deps: FiringDeps, task: ScheduledTask): Promise<string | null> {
   if (!task.probe) return '';
   const result = await deps.checks.probe(task, task.probe);
+  if (result === null) return null;
   deps.runtime.recordProbe(task.id, result.report);
-  return result.report.outcome === 'match' ? result.appendix : null;
+  return result.report.outcome === 'match' ? (result.appendix ?? '') : null;
 }
 
 export async function deliverFiring(deps: FiringDeps, plan: FiringPlan, appendix: string): Promise<void> {
@@ -52,7 +53,7 @@ export async function deliverFiring(deps: FiringDeps, plan: FiringPlan, appendix
   if (task.summarizeAfter === true) await summarizeChain(deps, task.to, chains);
 }
 
-/** Re-requests while the acceptance command says no_match, attempts and the wallet remain. */
+/** Re-requests while the acceptance command says no_match and attempts and the wallet remain. */
 async function acceptanceLoop(
   deps: FiringDeps,
   task: ScheduledTask,
@@ -63,17 +64,16 @@ async function acceptanceLoop(
   const retries: ChainDelivery[] = [];
   if (!acceptance) return retries;
   for (let attempt = 1; ; attempt += 1) {
-    const result = await deps.checks.acceptance(task, attempt);
-    if (result.report.outcome !== 'no_match') return retries;
-    const remaining = first.wallet.remainingMilli();
-    if (attempt >= acceptance.maxAttempts || remaining === 0) return retries;
+    // The labelled body is the original request: a re-request must read as a scheduled run too.
+    const turn = { attempt, budgetLeft: first.wallet.remainingMilli(), originalRequest: body };
+    const check = await deps.checks.acceptance(task, acceptance, turn);
+    if (check === null || check.verdict !== 're_request' || check.reRequest === null) return retries;
     if (!deps.village.isRunning(task.to)) return retries;
     // Re-requests: session continue, no probe, the firing's wallet (never a new pool).
-    const again = deps.village.deliver(
-      task.to,
-      deps.checks.reRequest(body, result.excerpt, deps.village.language()),
-      { autoApprovePlans: task.autoApprovePlans === true, sameWalletAs: first },
-    );
+    const again = deps.village.deliver(task.to, check.reRequest, {
+      autoApprovePlans: task.autoApprovePlans === true,
+      sameWalletAs: first,
+    });
     retries.push(again);
     await again.settled;
   }

@@ -5,7 +5,8 @@
  */
 import type { Language } from '../domain/enums.ts';
 import type { AgentId } from '../domain/ids.ts';
-import type { ProbeReport, ScheduledTask, ScheduleProbe } from '../domain/schedule.ts';
+import type { Acceptance, ProbeReport, ScheduledTask, ScheduleProbe } from '../domain/schedule.ts';
+import type { AcceptanceVerdict } from './probe/index.ts';
 
 export type { Tick } from './decide.ts';
 
@@ -47,18 +48,28 @@ export interface ScheduleVillage {
   note(line: string): void;
 }
 
-export interface CheckResult {
+export interface ProbeCheck {
   report: ProbeReport;
-  /** Probe match only: stdout lines 2+ as the ledger's limits leave them ('' when none). */
-  appendix: string;
-  /** Acceptance no_match only: the failure excerpt for the re-request. */
-  excerpt: string;
+  /** On a match: stdout lines 2+ as the ledger's limits leave them, null when there are none. */
+  appendix: string | null;
 }
 
-/** Runs a probe or an acceptance command (approval checked inside; it writes its own log line). */
+export interface AcceptanceCheck {
+  report: ProbeReport;
+  verdict: AcceptanceVerdict;
+  /** The body to deliver when the verdict is re_request. */
+  reRequest: string | null;
+}
+
+/**
+ * Runs a probe or an acceptance command (approval checked inside; each writes its own log line).
+ * Null: the server is stopping and the run was cut: nothing is recorded and the firing ends.
+ */
 export interface CheckRunner {
-  probe(task: ScheduledTask, probe: ScheduleProbe): Promise<CheckResult>;
-  acceptance(task: ScheduledTask, attempt: number): Promise<CheckResult>;
-  /** The re-request body: the original request plus only the latest failure note. */
-  reRequest(original: string, excerpt: string, language: Language): string;
+  probe(task: ScheduledTask, probe: ScheduleProbe): Promise<ProbeCheck | null>;
+  acceptance(
+    task: ScheduledTask,
+    acceptance: Acceptance,
+    turn: { attempt: number; budgetLeft: number | null; originalRequest: string },
+  ): Promise<AcceptanceCheck | null>;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentId } from '../domain/ids.ts';
-import type { ProbeOutcome, ScheduledTask } from '../domain/schedule.ts';
+import type { Acceptance, ProbeOutcome, ScheduledTask } from '../domain/schedule.ts';
 import { decide } from './decide.ts';
-import type { ChainDelivery, CheckResult, CheckRunner, ScheduleVillage } from './ports.ts';
+import type { ChainDelivery, CheckRunner, ScheduleVillage } from './ports.ts';
+import { decideAcceptance, reRequestText } from './probe/index.ts';
 import { ScheduleRuntime } from './schedule-runtime.ts';
 import { Scheduler, TICK_INTERVAL_MS, type TickTimer } from './scheduler.ts';
 
@@ -84,6 +85,7 @@ class RecordingVillage implements ScheduleVillage {
   }
 }
 
+/** Scripted outcomes through the real acceptance decisions and re-request text. */
 class ScriptedChecks implements CheckRunner {
   probes: string[] = [];
   acceptances: number[] = [];
@@ -91,19 +93,20 @@ class ScriptedChecks implements CheckRunner {
     private probeOutcome: ProbeOutcome = 'match',
     private acceptanceOutcomes: ProbeOutcome[] = [],
   ) {}
-  private result(outcome: ProbeOutcome, appendix = ''): CheckResult {
-    return { report: { outcome, reason: null, atMs: 0 }, appendix, excerpt: 'FAILED 3' };
-  }
   async probe(task: ScheduledTask) {
     this.probes.push(task.id);
-    return this.result(this.probeOutcome, 'line two');
+    return { report: { outcome: this.probeOutcome, reason: null, atMs: 0 }, appendix: 'line two' };
   }
-  async acceptance(_task: ScheduledTask, attempt: number) {
-    this.acceptances.push(attempt);
-    return this.result(this.acceptanceOutcomes[attempt - 1] ?? 'match');
-  }
-  reRequest(original: string, excerpt: string) {
-    return `${original}\n\n(retry: ${excerpt})`;
+  async acceptance(
+    _task: ScheduledTask,
+    acceptance: Acceptance,
+    turn: { attempt: number; budgetLeft: number | null; originalRequest: string },
+  ) {
+    this.acceptances.push(turn.attempt);
+    const outcome = this.acceptanceOutcomes[turn.attempt - 1] ?? 'match';
+    const verdict = decideAcceptance({ outcome, ...turn, maxAttempts: acceptance.maxAttempts });
+    const reRequest = verdict === 're_request' ? reRequestText(turn.originalRequest, 'FAILED 3', 'en') : null;
+    return { report: { outcome, reason: null, atMs: 0 }, verdict, reRequest };
   }
 }
 
@@ -309,7 +312,9 @@ describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
       [true, true],
       [true, true],
     ]);
-    expect(s.village.delivered[1]!.content).toBe('Scheduled run: every minute\nrun s1\n\n(retry: FAILED 3)');
+    expect(s.village.delivered[1]!.content).toBe(
+      'Scheduled run: every minute\nrun s1\n\n(The previous acceptance check did not match. Acceptance command output: FAILED 3)',
+    );
     expect(s.village.summarized).toEqual([[A]]);
     expect(s.village.notes).toContain('schedule summarize: root=agent_1 agents=1');
   });
