@@ -13,7 +13,7 @@ export type { Tick } from './decide.ts';
 export interface ScheduleSource {
   list(): readonly ScheduledTask[];
   /** Records `dueMs` as consumed (the in-memory owner saves its projection). */
-  consume(id: string, dueMs: number): Promise<void> | void;
+  consume(id: string, dueMs: number): Promise<unknown> | void;
 }
 
 /** The pool a firing's chain spends from; null remaining means no ceiling. */

@@ -348,3 +348,29 @@ describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
     expect(waiting.acceptances).toEqual([1]);
   });
 });
+
+describe('a store that refuses to consume', () => {
+  it('fires nothing and keeps ticking (a due it cannot consume would fire every minute)', async () => {
+    const village = new RecordingVillage();
+    const task = interval('s1', 1);
+    const scheduler = new Scheduler({
+      schedules: {
+        list: () => [task],
+        consume: () =>
+          Promise.reject(Object.assign(new Error('blocked'), { code: 'SCHEDULE_STORE_BLOCKED' })),
+      },
+      decide: (t, now) => decide(t, now),
+      village,
+      checks: new ScriptedChecks(),
+      runtime: new ScheduleRuntime(),
+      now: () => T0 + MIN,
+    });
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(village.delivered).toHaveLength(0);
+    expect(village.notes).toEqual([
+      'schedule consume: id=s1 refused (SCHEDULE_STORE_BLOCKED)',
+      'schedule consume: id=s1 refused (SCHEDULE_STORE_BLOCKED)',
+    ]);
+  });
+});

@@ -68,10 +68,24 @@ export class Scheduler {
     return this.ticking;
   }
 
-  /** Awaits only a store that answers with a promise: a sync consume costs no microtask hop. */
-  private async consume(id: string, dueMs: number): Promise<void> {
-    const saved = this.deps.schedules.consume(id, dueMs);
-    if (saved) await saved;
+  /**
+   * False when the store refused (e.g. SCHEDULE_STORE_BLOCKED) or the schedule is gone: it is then not
+   * fired, since
+   * a due that cannot be consumed would fire again every minute. Awaits only a store that answers
+   * with a promise, so a sync consume costs no microtask hop.
+   */
+  private async consume(id: string, dueMs: number): Promise<boolean> {
+    try {
+      const saved = this.deps.schedules.consume(id, dueMs);
+      // An explicit false: the schedule went meanwhile (deleted while the tick ran), nothing to fire.
+      return (saved ? await saved : saved) !== false;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.deps.village.note(
+        `schedule consume: id=${id} refused (${typeof code === 'string' ? code : 'error'})`,
+      );
+      return false;
+    }
   }
 
   private async pass(): Promise<void> {
@@ -86,7 +100,7 @@ export class Scheduler {
         continue;
       }
       if (!village.isRunning(task.to)) {
-        await this.consume(task.id, tick.dueMs);
+        if (!(await this.consume(task.id, tick.dueMs))) continue;
         const language = village.language();
         village.systemLine(
           FIRING_TEXTS[language].skippedStopped(
@@ -98,7 +112,7 @@ export class Scheduler {
       }
       // The two skips: the due stays unconsumed and a later tick decides again.
       if (village.isBusy(task.to) || runtime.isInFlight(task.to) || runtime.isProbing(task.id)) continue;
-      await this.consume(task.id, tick.dueMs);
+      if (!(await this.consume(task.id, tick.dueMs))) continue;
       if (task.probe) this.track(task, () => this.probed(task, tick.dueMs), true);
       else batch.push({ task, dueMs: tick.dueMs, sessionReady: false });
     }
