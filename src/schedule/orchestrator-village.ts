@@ -1,14 +1,19 @@
 /** The scheduler's village port on the real Orchestrator and Sessions (the server's wiring). */
 import type { AgentId } from '../domain/ids.ts';
 import type { Orchestrator, ScheduledDelivery } from '../orchestrator/orchestrator.ts';
-import type { Sessions } from '../orchestrator/sessions.ts';
 import type { ChainDelivery, ScheduleVillage } from './ports.ts';
 
 interface OrchestratorChain extends ChainDelivery {
   delivery: ScheduledDelivery;
 }
 
-export function orchestratorVillage(orch: Orchestrator, sessions: Sessions): ScheduleVillage {
+/** What a firing needs of the conversation store (Sessions): a new chat, and a summary of a set. */
+export interface FiringConversation {
+  newChat(): unknown;
+  summarize(agentIds: ReadonlySet<AgentId>): Promise<number>;
+}
+
+export function orchestratorVillage(orch: Orchestrator, sessions: FiringConversation): ScheduleVillage {
   return {
     language: () => orch.language(),
     labelOf: (id) => orch.labelOf(id),

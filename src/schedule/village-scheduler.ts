@@ -5,9 +5,8 @@
  */
 import type { DiagLog } from '../diag/log.ts';
 import type { Orchestrator } from '../orchestrator/orchestrator.ts';
-import type { Sessions } from '../orchestrator/sessions.ts';
 import { decide } from './decide.ts';
-import { orchestratorVillage } from './orchestrator-village.ts';
+import { orchestratorVillage, type FiringConversation } from './orchestrator-village.ts';
 import { probeChecks } from './probe-checks.ts';
 import type { ApprovalCheck } from './probe/index.ts';
 import type { ScheduleSource } from './ports.ts';
@@ -16,7 +15,7 @@ import { Scheduler, type TickTimer } from './scheduler.ts';
 
 export interface VillageSchedulerDeps {
   orchestrator: Orchestrator;
-  sessions: Sessions;
+  sessions: FiringConversation;
   schedules: ScheduleSource;
   approvals: ApprovalCheck;
   workspace: string;
