@@ -13,6 +13,8 @@ import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
+import { NO_APPROVALS, NO_RUNTIME } from '../schedule/schedule-hooks.ts';
+import { ScheduleStore } from '../schedule/store/schedule-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
 import type { ModelTemplate } from '../domain/template.ts';
@@ -195,6 +197,14 @@ export class Boot {
       const priceUrls = new PriceUrlStore(paths.priceTableSettings);
       const download = this.deps.priceTableCa === undefined ? {} : { ca: this.deps.priceTableCa };
       const prices = new PriceFetcher({ urls: priceUrls, log, download });
+      // After openVillage (village_id exists) and before any scheduler: entries are checked against
+      // the agents that exist now.
+      const scheduleStore = await ScheduleStore.open({
+        workspace: paths.workspace,
+        file: paths.schedules,
+        log,
+        agentExists: (id) => village.state.agents.some((a) => a.id === id),
+      });
       this.context = {
         paths,
         log,
@@ -209,6 +219,7 @@ export class Boot {
         doorSettings,
         priceUrls,
         prices,
+        schedules: { store: scheduleStore, approvals: NO_APPROVALS, runtime: NO_RUNTIME, now: Date.now },
       };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);

@@ -5,6 +5,7 @@ import type { EventBus } from '../domain/events.ts';
 import type { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import type { Orchestrator } from '../orchestrator/orchestrator.ts';
 import type { Sessions } from '../orchestrator/sessions.ts';
+import type { ScheduleServices } from '../schedule/schedule-hooks.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
@@ -25,4 +26,6 @@ export interface AppContext {
   /** The price table URL (app data) and the Fetch button's one GET. */
   priceUrls: PriceUrlStore;
   prices: PriceFetcher;
+  /** schedules.json's owner and the hooks the schedule commands call. */
+  schedules: ScheduleServices;
 }

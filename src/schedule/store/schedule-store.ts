@@ -79,6 +79,17 @@ export class ScheduleStore {
     return new ScheduleStore(deps, loaded);
   }
 
+  /** Throws SCHEDULE_STORE_BLOCKED when writes are refused: a command checks before it does anything. */
+  assertWritable(): void {
+    if (this.blocked !== null) {
+      throw new CoreError(
+        'SCHEDULE_STORE_BLOCKED',
+        'schedules.json could not be read, so it is not written over: fix or remove it, then restart',
+        { detail: this.blocked },
+      );
+    }
+  }
+
   list(): Schedule[] {
     return this.schedules.map((s) => ({ ...s }));
   }
@@ -169,13 +180,7 @@ export class ScheduleStore {
     const run = this.queue.then(async () => {
       const { next, result } = edit(this.schedules);
       if (next === null) return result;
-      if (this.blocked !== null) {
-        throw new CoreError(
-          'SCHEDULE_STORE_BLOCKED',
-          'schedules.json could not be read, so it is not written over: fix or remove it, then restart',
-          { detail: this.blocked },
-        );
-      }
+      this.assertWritable();
       await this.save(next);
       this.schedules = next;
       for (const id of this.unknown.keys()) if (!next.some((s) => s.id === id)) this.unknown.delete(id);

@@ -7,6 +7,7 @@ import { CoreError } from '../../domain/errors.ts';
 import { overlapsVillageFiles } from '../../tools/work-dir/overlap.ts';
 import { command, type CommandTable } from '../command.ts';
 import type { AppContext } from '../context.ts';
+import { pruneApprovals } from '../../schedule/schedule-hooks.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
 const kindSchema = z.string().refine(isConfigFileKind, {
@@ -50,6 +51,9 @@ export const agentCommands: CommandTable = {
     ctx.village.requireAgent(agentId);
     await ctx.orchestrator.forgetAgent(agentId);
     await ctx.village.deleteAgent(agentId);
+    // The schedules that target it go too (ledger: remove_agent deletes them), then their approvals,
+    // in delete_schedule's order.
+    if ((await ctx.schedules.store.deleteForAgent(agentId)) > 0) await pruneApprovals(ctx.schedules, ctx.log);
     return null;
   }),
 

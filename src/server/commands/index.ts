@@ -6,6 +6,7 @@ import { stateCommands } from './state.ts';
 import { mcpCommands } from './mcp.ts';
 import { planCommands } from './plans.ts';
 import { pricingCommands } from './pricing.ts';
+import { scheduleCommands } from './schedules.ts';
 import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
 
@@ -20,4 +21,5 @@ export const COMMANDS: CommandTable = {
   ...mcpCommands,
   ...planCommands,
   ...pricingCommands,
+  ...scheduleCommands,
 };
