@@ -13,7 +13,9 @@ import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
-import { NO_APPROVALS, NO_RUNTIME } from '../schedule/schedule-hooks.ts';
+import { deviceApprovals } from '../schedule/device-approvals.ts';
+import { ProbeApprovals, probeApprovalsPath } from '../schedule/probe/index.ts';
+import { startVillageScheduler } from '../schedule/village-scheduler.ts';
 import { ScheduleStore } from '../schedule/store/schedule-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
@@ -114,6 +116,7 @@ export class Boot {
     const context = this.context;
     if (!context) return;
     await context.door.close();
+    context.scheduler.stop();
     await context.orchestrator.close();
     await context.mcp.close();
     context.sessions.close();
@@ -205,6 +208,17 @@ export class Boot {
         log,
         agentExists: (id) => village.state.agents.some((a) => a.id === id),
       });
+      // Approvals are per device (app data) and bound to this village's id (ledger part 3 §5).
+      const approvals = new ProbeApprovals(probeApprovalsPath(paths.home), villageId);
+      // Schedules run only while this server runs: a tick now, then one a minute until close.
+      const scheduler = startVillageScheduler({
+        orchestrator,
+        sessions,
+        schedules: scheduleStore,
+        approvals,
+        workspace: paths.workspace,
+        log,
+      });
       this.context = {
         paths,
         log,
@@ -219,7 +233,13 @@ export class Boot {
         doorSettings,
         priceUrls,
         prices,
-        schedules: { store: scheduleStore, approvals: NO_APPROVALS, runtime: NO_RUNTIME, now: Date.now },
+        schedules: {
+          store: scheduleStore,
+          approvals: deviceApprovals(approvals),
+          runtime: scheduler.runtime,
+          now: Date.now,
+        },
+        scheduler,
       };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);
