@@ -103,4 +103,33 @@ describe.concurrent('schedules fire through the running server', () => {
     },
     WAIT_MS,
   );
+
+  it(
+    'sessionMode fresh starts a new chat before the firing lands there',
+    async () => {
+      const { v, fake, agent } = await village();
+      try {
+        await v.ok('send_user_message', { to: agent, content: 'earlier talk' });
+        await fake.waitForRequests(1);
+        const before = await v.ok<{ id: string }>('current_session');
+        await v.ok<ScheduleView>('create_schedule', {
+          schedule: {
+            to: agent,
+            message: 'fresh start',
+            recurrence: { kind: 'interval', everyMinutes: 1 },
+            sessionMode: 'fresh',
+          },
+        });
+        await waitFor(v, (s) => s.lastFiring !== null);
+        const after = await v.ok<{ id: string }>('current_session');
+        expect(after.id).not.toBe(before.id);
+        const messages = await v.ok<AgentMessage[]>('list_messages');
+        expect(messages.some((m) => m.content === 'earlier talk')).toBe(false);
+        expect(messages.some((m) => m.content.includes('fresh start'))).toBe(true);
+      } finally {
+        await close(v, fake);
+      }
+    },
+    WAIT_MS,
+  );
 });
