@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScheduleView } from '../src/domain/schedule.ts';
+import { approvalKey } from '../src/schedule/probe/index.ts';
 import type { ScheduleApprovals } from '../src/schedule/schedule-hooks.ts';
 import {
   makeTempRoot,
@@ -64,12 +65,14 @@ function recordingApprovals(v: TestVillage, approved = false) {
     calls.push({ call, fileIds: disk === null ? null : disk.map((s) => s.id as string), detail });
   };
   const approvals: ScheduleApprovals = {
-    approve: (s) => record('approve', { probe: s.probe, acceptance: s.acceptance }),
-    prune: (current) =>
-      record(
+    approve: (commands) => record('approve', commands),
+    pruneTo: async (current) => {
+      await record(
         'prune',
         current.map((s) => s.id),
-      ),
+      );
+      return 0;
+    },
     isApproved: () => Promise.resolve(approved),
   };
   v.server.boot.require().schedules.approvals = approvals;
@@ -221,30 +224,27 @@ describe('schedule commands', () => {
     const created = await v.ok<ScheduleView>('create_schedule', {
       schedule: daily(agent!, { probe: PROBE }),
     });
-    // create: approve while schedules.json does not hold it yet.
+    // create: approve while schedules.json does not hold it yet → save → prune (ja part3 approval).
     expect(calls.splice(0)).toEqual([
-      {
-        call: 'approve',
-        fileIds: null,
-        detail: { probe: { ...PROBE, timeoutSecs: 60, cwd: null }, acceptance: null },
-      },
+      { call: 'approve', fileIds: null, detail: [{ ...PROBE, timeoutSecs: 60, cwd: null }] },
+      { call: 'prune', fileIds: [created.id], detail: [created.id] },
     ]);
     await v.ok('update_schedule', {
       schedule: { ...daily(agent!), id: created.id, acceptance: { ...PROBE, maxAttempts: 3 } },
     });
     // update: approve (file still old) → save → prune with the saved list.
     const [approve, prune] = calls.splice(0);
-    const [fileAtApprove, fileAtPrune] = files.splice(0).slice(1);
-    expect(approve).toMatchObject({ call: 'approve', fileIds: [created.id], detail: { probe: null } });
+    const [fileAtApprove, fileAtPrune] = files.splice(0).slice(2);
+    expect(approve).toEqual({
+      call: 'approve',
+      fileIds: [created.id],
+      detail: [{ ...PROBE, timeoutSecs: 60, cwd: null, maxAttempts: 3 }],
+    });
     expect(fileAtApprove![0]).toMatchObject({ probe: PROBE });
     expect(fileAtApprove![0]!.acceptance).toBeUndefined();
     expect(prune).toEqual({ call: 'prune', fileIds: [created.id], detail: [created.id] });
     expect(fileAtPrune![0]!.probe).toBeUndefined();
     expect(fileAtPrune![0]).toMatchObject({ acceptance: { ...PROBE, maxAttempts: 3 } });
-    const before = await readFile(file(v), 'utf8');
-    await v.ok('update_schedule', { schedule: { ...daily(agent!), id: created.id } });
-    expect(await readFile(file(v), 'utf8')).not.toBe(before);
-    calls.splice(0);
     await v.ok('set_schedule_enabled', { scheduleId: created.id, enabled: false });
     expect(calls).toEqual([]);
     // delete: save first, then prune with what is left.
@@ -254,6 +254,51 @@ describe('schedule commands', () => {
     await v.call('create_schedule', { schedule: daily(agent!, { probe: { ...PROBE, expect: '' } }) });
     await v.call('create_schedule', { schedule: daily('agent_9', { probe: PROBE }) });
     expect(calls).toEqual([]);
+  });
+
+  it('approves on this device through probe_approvals.json, bound to the village id', async () => {
+    const v = await open();
+    const [agent] = await withAgents(v, 'Zari');
+    const villageId = (await readFile(join(v.workspace, 'village_id'), 'utf8')).trim();
+    const approvalsFile = join(v.home, 'probe_approvals.json');
+    const hashes = async () =>
+      (JSON.parse(await readFile(approvalsFile, 'utf8')) as { hashes: string[] }).hashes;
+    const first = { ...PROBE, cwd: null };
+    const created = await v.ok<ScheduleView>('create_schedule', {
+      schedule: daily(agent!, { probe: PROBE }),
+    });
+    expect(created.probeApproved).toBe(true);
+    expect(await hashes()).toEqual([approvalKey(first, villageId)]);
+    expect((await stat(approvalsFile)).mode & 0o777).toBe(0o600);
+    // A changed command: the new one approved, the replaced one pruned.
+    const second = { ...PROBE, args: ['log', '-1'], cwd: null };
+    const updated = await v.ok<ScheduleView>('update_schedule', {
+      schedule: { ...daily(agent!, { probe: second }), id: created.id },
+    });
+    expect(updated.probeApproved).toBe(true);
+    expect(await hashes()).toEqual([approvalKey(second, villageId)]);
+    // Pausing is not revoking.
+    const before = await readFile(approvalsFile, 'utf8');
+    await v.ok('set_schedule_enabled', { scheduleId: created.id, enabled: false });
+    expect(await readFile(approvalsFile, 'utf8')).toBe(before);
+    await v.ok('delete_schedule', { scheduleId: created.id });
+    expect(await hashes()).toEqual([]);
+  });
+
+  it('computes nextDueMs from the services clock in local time', async () => {
+    const v = await open();
+    const [agent] = await withAgents(v, 'Zari');
+    const ctx = v.server.boot.require();
+    const local = (d: number, h: number, m: number) => new Date(2026, 2, d, h, m).getTime();
+    await v.ok('create_schedule', { schedule: daily(agent!) });
+    const nextAt = async (nowMs: number) => {
+      ctx.schedules.now = () => nowMs;
+      return (await v.ok<ScheduleView[]>('list_schedules'))[0]!.nextDueMs;
+    };
+    expect(await nextAt(local(7, 8, 0))).toBe(local(7, 9, 30));
+    // Inside GRACE the unconsumed slot is still the next run; past it, tomorrow's.
+    expect(await nextAt(local(7, 9, 33))).toBe(local(7, 9, 30));
+    expect(await nextAt(local(7, 10, 0))).toBe(local(8, 9, 30));
   });
 
   it('shows what the approvals and the scheduler know in the view', async () => {
@@ -317,6 +362,11 @@ describe('schedule commands', () => {
     const v = await open(root);
     const { calls } = recordingApprovals(v);
     expect(await v.ok('list_schedules')).toEqual([]);
+    // The status bar says why the schedules are gone.
+    const status = await v.ok<{ warnings: { code: string; message: string }[] }>('boot_status');
+    expect(status.warnings).toEqual([
+      { code: 'SCHEDULE_STORE_BLOCKED', message: expect.stringMatching(/schedules\.json is not valid JSON/) },
+    ]);
     const refused = await v.call<{ code: string; detail: string }>('create_schedule', {
       schedule: daily(agent!, { probe: PROBE }),
     });

@@ -2,8 +2,12 @@ import type { ErrorPayload } from './errors.ts';
 
 /** Something the village runs without, which a person should know about (not a boot failure). */
 export interface BootWarning {
-  /** `SESSION_STORE_FAILED`: conversations are not saved; `LOG_NOT_WRITTEN`: fuseforks.log is refused. */
-  code: 'SESSION_STORE_FAILED' | 'LOG_NOT_WRITTEN';
+  /**
+   * `SESSION_STORE_FAILED`: conversations are not saved; `LOG_NOT_WRITTEN`: fuseforks.log is refused;
+   * `SCHEDULE_STORE_BLOCKED`: schedules.json could not be read, so no schedule runs and changes are
+   * refused until it is fixed.
+   */
+  code: 'SESSION_STORE_FAILED' | 'LOG_NOT_WRITTEN' | 'SCHEDULE_STORE_BLOCKED';
   /** Why, naming the file (never its content). */
   message: string;
 }

@@ -1,26 +1,31 @@
 /**
  * What the schedule commands need from the parts other files build: the device's approvals of probe
  * and acceptance commands (src/schedule/probe/) and what only the running scheduler knows (the last
- * probe and firing of each schedule). Both default to "nothing known", so the commands work before
- * those parts are wired in boot.
+ * probe and firing of each schedule: "nothing known" until the scheduler is wired in boot).
  */
 import type { DiagLog } from '../diag/log.ts';
-import type { ProbeReport, ScheduleFiring, ScheduleProbe } from '../domain/schedule.ts';
-import type { Schedule } from './store/schedule-codec.ts';
+import type { ProbeReport, ScheduledTask, ScheduleFiring, ScheduleProbe } from '../domain/schedule.ts';
 import type { ScheduleStore } from './store/schedule-store.ts';
 
 /**
- * The ledger's order (part 3 §5 Approval): create = approve → schedules.json; update = approve →
- * schedules.json → prune; delete = schedules.json → prune. set_schedule_enabled never prunes. Only
- * these commands (the UI's save) call `approve`: the core never does.
+ * The device's approvals of the commands schedules run (ProbeApprovals in src/schedule/probe/ is the
+ * real one). The order the commands call it in is the ledger's (ja part3 approval, the authority):
+ * create and update = approve → schedules.json → prune; delete = schedules.json → prune (the
+ * reverse); set_schedule_enabled neither (pausing is not revoking). Only these commands, a person's
+ * save, ever approve.
  */
 export interface ScheduleApprovals {
-  /** Approve on this device the probe and the acceptance command of `schedule` (those not null). */
-  approve(schedule: Pick<Schedule, 'probe' | 'acceptance'>): Promise<void>;
-  /** Drop approvals that match no probe or acceptance in `current` (the schedules just saved). */
-  prune(current: readonly Schedule[]): Promise<void>;
+  /** Approve on this device these commands (a schedule's probe and acceptance). */
+  approve(commands: readonly ScheduleProbe[]): Promise<void>;
+  /** Drop approvals no probe or acceptance of `current` (the schedules just saved) uses. */
+  pruneTo(current: readonly ScheduledTask[]): Promise<number>;
   /** Whether this device approved this command as it stands (`expect` is not part of it). */
   isApproved(command: ScheduleProbe): Promise<boolean>;
+}
+
+/** The commands of a schedule that need approval: its probe and its acceptance, when present. */
+export function commandsToApprove(schedule: Pick<ScheduledTask, 'probe' | 'acceptance'>): ScheduleProbe[] {
+  return [schedule.probe ?? null, schedule.acceptance ?? null].filter((c) => c !== null);
 }
 
 /** The scheduler's memory of this process (no file). */
@@ -38,12 +43,6 @@ export interface ScheduleServices {
   now: () => number;
 }
 
-export const NO_APPROVALS: ScheduleApprovals = {
-  approve: () => Promise.resolve(),
-  prune: () => Promise.resolve(),
-  isApproved: () => Promise.resolve(false),
-};
-
 export const NO_RUNTIME: ScheduleRuntime = {
   lastProbe: () => null,
   lastFiring: () => null,
@@ -55,7 +54,7 @@ export const NO_RUNTIME: ScheduleRuntime = {
  */
 export async function pruneApprovals(services: ScheduleServices, log: DiagLog): Promise<void> {
   try {
-    await services.approvals.prune(services.store.list());
+    await services.approvals.pruneTo(services.store.list());
   } catch (error) {
     log.warn(`schedules: approvals not pruned (${error instanceof Error ? error.name : 'error'})`);
   }

@@ -13,7 +13,6 @@ import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
-import { deviceApprovals } from '../schedule/device-approvals.ts';
 import { ProbeApprovals, probeApprovalsPath } from '../schedule/probe/index.ts';
 import { startVillageScheduler } from '../schedule/village-scheduler.ts';
 import { ScheduleStore } from '../schedule/store/schedule-store.ts';
@@ -135,6 +134,10 @@ export class Boot {
     if (storeProblem !== null) warnings.push({ code: 'SESSION_STORE_FAILED', message: storeProblem });
     const logProblem = this.deps.log.problem?.() ?? null;
     if (logProblem !== null) warnings.push({ code: 'LOG_NOT_WRITTEN', message: logProblem });
+    const schedulesBlocked = this.context?.schedules.store.blocked ?? null;
+    if (schedulesBlocked !== null) {
+      warnings.push({ code: 'SCHEDULE_STORE_BLOCKED', message: schedulesBlocked });
+    }
     return { ready: this.context !== null, error: this.failure, warnings };
   }
 
@@ -235,7 +238,7 @@ export class Boot {
         prices,
         schedules: {
           store: scheduleStore,
-          approvals: deviceApprovals(approvals),
+          approvals,
           runtime: scheduler.runtime,
           now: Date.now,
         },

@@ -6,8 +6,9 @@ import { MemoryDiagLog } from '../../diag/log.ts';
 import type { Acceptance, ProbeOutcome } from '../../domain/schedule.ts';
 import { decideAcceptance, reRequestText, runAcceptance, type AcceptanceRunOptions } from './acceptance.ts';
 import { ProbeApprovals, probeApprovalsPath } from './approvals-store.ts';
+import { FIXTURE_VILLAGE_ID } from './schedule-fixture.ts';
 
-const VILLAGE = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const VILLAGE = FIXTURE_VILLAGE_ID;
 
 describe('decideAcceptance', () => {
   const at = (outcome: ProbeOutcome, attempt: number, budgetLeft: number | null = 1000) =>

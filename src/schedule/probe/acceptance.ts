@@ -15,7 +15,7 @@ import type { DiagLog } from '../../diag/log.ts';
 import type { Language } from '../../domain/enums.ts';
 import type { Acceptance, ProbeOutcome } from '../../domain/schedule.ts';
 import { acceptanceLogLine } from './log-lines.ts';
-import { executeProbe, type ProbeResult, type ProbeRunOptions } from './runner.ts';
+import { executeProbe, type ProbeRun, type ProbeRunOptions } from './runner.ts';
 import { PROBE_TEXTS } from './texts.ts';
 
 export type AcceptanceVerdict = 'done' | 're_request' | 'final';
@@ -58,7 +58,7 @@ export type AcceptanceResult =
   | { interrupted: true }
   | {
       interrupted: false;
-      run: ProbeResult & { interrupted: false };
+      run: ProbeRun;
       verdict: AcceptanceVerdict;
       /** The message to deliver when the verdict is re_request, else null. */
       reRequest: string | null;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { approvalKey, canonicalApprovalJson } from './approval-key.ts';
+import { FIXTURE_VILLAGE_ID } from './schedule-fixture.ts';
 
-const VILLAGE = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const VILLAGE = FIXTURE_VILLAGE_ID;
 const probe = { command: 'python', args: ['a', 'b c'], cwd: null };
 
 describe('approvalKey', () => {

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryDiagLog } from '../../diag/log.ts';
-import type { ScheduledTask, ScheduleProbe } from '../../domain/schedule.ts';
+import type { ScheduleProbe } from '../../domain/schedule.ts';
 import { deleteScheduleThenPrune, saveScheduleWithApproval } from './approval-order.ts';
 import { ProbeApprovals, probeApprovalsPath } from './approvals-store.ts';
+import { FIXTURE_VILLAGE_ID, scheduleWith } from './schedule-fixture.ts';
 
-const VILLAGE = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const VILLAGE = FIXTURE_VILLAGE_ID;
 const oldProbe: ScheduleProbe = {
   command: 'python',
   args: ['old.py'],
@@ -17,17 +18,8 @@ const oldProbe: ScheduleProbe = {
 };
 const newProbe: ScheduleProbe = { ...oldProbe, args: ['new.py'] };
 
-function task(probe: ScheduleProbe | null): ScheduledTask {
-  return {
-    id: 's1',
-    to: 'agent_1' as ScheduledTask['to'],
-    message: 'hi',
-    recurrence: { kind: 'interval', everyMinutes: 5 },
-    createdAtMs: 0,
-    lastConsumedDueMs: null,
-    enabled: true,
-    probe,
-  };
+function task(probe: ScheduleProbe | null) {
+  return scheduleWith('s1', { probe });
 }
 
 let root: string;

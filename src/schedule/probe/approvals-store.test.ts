@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../../domain/errors.ts';
-import type { ScheduledTask, ScheduleProbe } from '../../domain/schedule.ts';
+import type { ScheduleProbe } from '../../domain/schedule.ts';
 import { approvalKey } from './approval-key.ts';
 import { ProbeApprovals, probeApprovalsPath } from './approvals-store.ts';
+import { FIXTURE_VILLAGE_ID, scheduleWith } from './schedule-fixture.ts';
 
-const VILLAGE = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const VILLAGE = FIXTURE_VILLAGE_ID;
 const OTHER_VILLAGE = '9b2c3d4e-1111-4222-8333-444455556666';
 
 const probe = { command: 'python', args: ['check.py'], expect: 'CHANGED', timeoutSecs: 60, cwd: null };
@@ -19,19 +20,6 @@ const acceptance = {
   cwd: null,
   maxAttempts: 2,
 };
-
-function schedule(id: string, extra: Partial<ScheduledTask>): ScheduledTask {
-  return {
-    id,
-    to: 'agent_1' as ScheduledTask['to'],
-    message: 'hi',
-    recurrence: { kind: 'interval', everyMinutes: 5 },
-    createdAtMs: 0,
-    lastConsumedDueMs: null,
-    enabled: true,
-    ...extra,
-  };
-}
 
 let appData: string;
 let path: string;
@@ -52,7 +40,7 @@ describe('ProbeApprovals', () => {
 
   it('writes exactly {"hashes": [...]} with mode 0600 and approves the probe and acceptance', async () => {
     const store = new ProbeApprovals(path, VILLAGE);
-    await store.approveSchedule(schedule('s1', { probe, acceptance }));
+    await store.approveSchedule(scheduleWith('s1', { probe, acceptance }));
     const written = JSON.parse(await readFile(path, 'utf8')) as unknown;
     expect(written).toEqual({ hashes: [approvalKey(probe, VILLAGE), approvalKey(acceptance, VILLAGE)] });
     if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600);
@@ -110,7 +98,7 @@ describe('ProbeApprovals', () => {
     const store = new ProbeApprovals(path, VILLAGE);
     const other = { ...probe, args: ['other.py'] };
     await store.approve([probe, acceptance, other]);
-    const kept = [schedule('s1', { probe: null, acceptance }), schedule('s2', { probe })];
+    const kept = [scheduleWith('s1', { probe: null, acceptance }), scheduleWith('s2', { probe })];
     expect(await store.pruneTo(kept)).toBe(1);
     expect(await store.isApproved(other)).toBe(false);
     expect(await store.isApproved(probe)).toBe(true);
@@ -121,7 +109,7 @@ describe('ProbeApprovals', () => {
     const store = new ProbeApprovals(path, VILLAGE);
     await store.approve([probe]);
     const before = await stat(path);
-    expect(await store.pruneTo([schedule('s1', { probe })])).toBe(0);
+    expect(await store.pruneTo([scheduleWith('s1', { probe })])).toBe(0);
     expect((await stat(path)).ino).toBe(before.ino);
   });
 

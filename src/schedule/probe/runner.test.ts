@@ -10,8 +10,9 @@ import type { ScheduleProbe } from '../../domain/schedule.ts';
 import { ProbeApprovals, probeApprovalsPath } from './approvals-store.ts';
 import { runProbe } from './probe-run.ts';
 import type { ProbeRun } from './runner.ts';
+import { FIXTURE_VILLAGE_ID } from './schedule-fixture.ts';
 
-const VILLAGE = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const VILLAGE = FIXTURE_VILLAGE_ID;
 const NODE = process.execPath;
 
 let root: string;

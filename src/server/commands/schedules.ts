@@ -3,7 +3,7 @@ import { CoreError } from '../../domain/errors.ts';
 import type { ScheduleView } from '../../domain/schedule.ts';
 import { describeIssues, issuePath } from '../../domain/zod-issues.ts';
 import { nextDue } from '../../schedule/decide.ts';
-import { pruneApprovals, type ScheduleServices } from '../../schedule/schedule-hooks.ts';
+import { commandsToApprove, pruneApprovals, type ScheduleServices } from '../../schedule/schedule-hooks.ts';
 import type { Schedule } from '../../schedule/store/schedule-codec.ts';
 import { scheduleInput } from '../../schedule/store/schedule-schema.ts';
 import type { ScheduleSettings } from '../../schedule/store/schedule-store.ts';
@@ -47,17 +47,22 @@ export const scheduleCommands: CommandTable = {
     Promise.all(ctx.schedules.store.list().map((s) => viewOf(ctx.schedules, s))),
   ),
 
-  /** Approval first, then schedules.json: a stored probe is never one this device did not approve. */
+  /**
+   * Approval → schedules.json → prune: a stored probe is never one this device did not approve, and
+   * an approval written alone (the save failed) is harmless and goes at the next prune.
+   */
   create_schedule: command(z.strictObject({ schedule: z.unknown() }), async (ctx, args) => {
     const { settings } = parseSchedule(args.schedule);
     const { store, approvals } = ctx.schedules;
     store.assertWritable();
     ctx.village.requireAgent(settings.to);
-    await approvals.approve(settings);
-    return viewOf(ctx.schedules, await store.create(settings));
+    await approvals.approve(commandsToApprove(settings));
+    const created = await store.create(settings);
+    await pruneApprovals(ctx.schedules, ctx.log);
+    return viewOf(ctx.schedules, created);
   }),
 
-  /** Approval → schedules.json → prune (the edit may have replaced the old command). */
+  /** The same order as create; the prune drops the approval of a command the edit replaced. */
   update_schedule: command(z.strictObject({ schedule: z.unknown() }), async (ctx, args) => {
     const { id, settings } = parseSchedule(args.schedule);
     if (id === undefined) {
@@ -69,7 +74,7 @@ export const scheduleCommands: CommandTable = {
     store.assertWritable();
     store.require(id);
     ctx.village.requireAgent(settings.to);
-    await approvals.approve(settings);
+    await approvals.approve(commandsToApprove(settings));
     const updated = await store.update(id, settings);
     await pruneApprovals(ctx.schedules, ctx.log);
     return viewOf(ctx.schedules, updated);
