@@ -26,8 +26,13 @@ afterEach(async () => {
 
 const noTimer: TickTimer = { every: () => () => undefined };
 
-async function setup(task: Partial<ScheduledTask>, language: 'ja' | 'en' = 'en', planReview = false) {
-  orchestra = await makeOrchestra({ language, tokenBudget: 100_000 });
+async function setup(
+  task: Partial<ScheduledTask>,
+  language: 'ja' | 'en' = 'en',
+  planReview = false,
+  tokenBudget = 100_000,
+) {
+  orchestra = await makeOrchestra({ language, tokenBudget });
   const a = await orchestra.agent('a', { planReview });
   const b = await orchestra.agent('b');
   await orchestra.agent('c');
@@ -184,5 +189,39 @@ describe('the scheduler in a real village', () => {
     await s.tickAt(T0 + MIN);
     expect(s.b.requests).toHaveLength(0);
     expect(s.orchestra.lines('plan pending:')).toHaveLength(1);
+  });
+
+  it('each firing has its own pool; a re-request spends from the firing pool', async () => {
+    const s = await setup({});
+    const orch = s.orchestra.orch;
+    const first = orch.deliverScheduled('a' as AgentId, 'one', { autoApprovePlans: false });
+    const again = orch.deliverScheduled('a' as AgentId, 'two', {
+      autoApprovePlans: false,
+      budget: first.budget,
+    });
+    const other = orch.deliverScheduled('a' as AgentId, 'three', { autoApprovePlans: false });
+    expect(first.budget).not.toBeNull();
+    expect(again.budget).toBe(first.budget);
+    expect(other.budget).not.toBe(first.budget);
+    await Promise.all([first.settled, again.settled, other.settled]);
+  });
+
+  it('a spent wallet ends the acceptance loop after the first check', async () => {
+    const acceptance = {
+      command: node,
+      args: ['-e', 'console.log("NOT YET")'],
+      expect: 'OK',
+      timeoutSecs: 30,
+      cwd: null,
+      maxAttempts: 5,
+    };
+    // The first turn's call costs more than the whole ceiling: the pool is spent to zero.
+    const s = await setup({ acceptance }, 'en', false, 50_000);
+    s.a.script(say('done', { prompt: 1_000_000 }));
+    await s.tickAt(T0 + MIN);
+    expect(s.a.requests).toHaveLength(1);
+    expect(s.orchestra.lines('acceptance: schedule=sched-1')).toEqual([
+      'acceptance: schedule=sched-1 attempt=1/5 outcome=no_match',
+    ]);
   });
 });
