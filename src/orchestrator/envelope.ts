@@ -30,4 +30,12 @@ export interface Envelope {
    * skipped. Deliveries copy it and never overwrite it; new roots start without it.
    */
   autoApprovePlans?: boolean;
+  /**
+   * A schedule's firing only: every agent whose turn ran for this chain through ask or plan joins it
+   * (summarizeAfter's targets). Copied by ask and plan deliveries, never by a handoff (ledger: handoff
+   * targets are excluded).
+   */
+  participants?: Set<AgentId>;
+  /** A schedule's firing only: told once when this envelope's turn is over, however it ended. */
+  onSettled?: () => void;
 }

@@ -46,6 +46,13 @@ export interface OrchestratorDeps {
   now?: () => number;
 }
 
+export interface ScheduledDelivery {
+  message: AgentMessage;
+  budget: BudgetPool | null;
+  participants: Set<AgentId>;
+  settled: Promise<void>;
+}
+
 export interface AgentLifecycle {
   agentStarted(agentId: AgentId): void;
   agentStopped(agentId: AgentId): void;
@@ -250,6 +257,47 @@ export class Orchestrator {
     this.messages.record(message);
     runtime.enqueue(this.rootEnvelope(message));
     return message;
+  }
+
+  /**
+   * A schedule's delivery (ledger `deliver_scheduled` / `redeliver_for_acceptance`): from System at
+   * hop 0, a causal root like a user message. `budget` undefined starts a new pool; an acceptance
+   * re-request passes the firing's pool (same wallet). Resolves when the target's turn is over; the
+   * participants set then holds every agent that ran for it through ask or plan.
+   */
+  deliverScheduled(
+    to: AgentId,
+    content: string,
+    options: { budget?: BudgetPool | null; autoApprovePlans: boolean },
+  ): ScheduledDelivery {
+    const spec = this.requireSpec(to);
+    const runtime = this.runtime(to);
+    if (runtime.status !== 'running') {
+      throw new CoreError('NOT_RUNNING', `${spec.name} is not running`, { agentId: to });
+    }
+    const message = newMessage({
+      from: { kind: 'system' },
+      to: { kind: 'agent', id: to },
+      content,
+      hop: 0,
+      nowMs: this.now(),
+    });
+    const root = this.rootEnvelope(message);
+    const participants = new Set<AgentId>();
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const envelope: Envelope = {
+      ...root,
+      budget: options.budget === undefined ? root.budget : options.budget,
+      autoApprovePlans: options.autoApprovePlans,
+      participants,
+      onSettled: settle,
+    };
+    if (!runtime.enqueue(envelope)) {
+      throw new CoreError('MAILBOX_FULL', `${spec.name}'s inbox is full`, { agentId: to });
+    }
+    this.messages.record(message);
+    return { message, budget: envelope.budget, participants, settled };
   }
 
   /** A new causal root: fresh budget pool, fresh signal, nobody waiting. */

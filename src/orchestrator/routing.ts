@@ -84,6 +84,8 @@ export interface Asker {
   signal: AbortSignal;
   /** The chain's schedule flag, copied onto every delivery (never set here). */
   autoApprovePlans?: boolean;
+  /** The chain's participant set of a schedule firing, copied onto every delivery (never set here). */
+  participants?: Set<AgentId>;
 }
 
 export function askerOf(turn: Turn): Asker {
@@ -95,6 +97,7 @@ export function askerOf(turn: Turn): Asker {
     budget: turn.envelope.budget,
     signal: turn.handle.controller.signal,
     autoApprovePlans: turn.envelope.autoApprovePlans,
+    participants: turn.envelope.participants,
   };
 }
 
@@ -177,6 +180,7 @@ export async function deliverAndWait(
     signal: asker.signal,
     coRecipients: [],
     autoApprovePlans: asker.autoApprovePlans,
+    participants: asker.participants,
   };
   if (!runtime.enqueue(envelope)) return { text: t.askInboxFull(label), kind: 'undeliverable' };
   orch.messages.record(message);

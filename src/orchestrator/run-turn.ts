@@ -41,6 +41,7 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
   // Check point 1: an envelope whose chain was interrupted before it started is folded.
   if (envelope.signal.aborted || runtime.status !== 'running') {
     orch.foldEnvelope(runtime, envelope);
+    incoming.onSettled?.();
     return;
   }
   const controller = new AbortController();
@@ -91,6 +92,8 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
     envelope.signal.removeEventListener('abort', onChainAbort);
     runtime.turn = null;
     orch.setTyping(runtime, false);
+    incoming.participants?.add(runtime.id);
+    incoming.onSettled?.();
   }
 }
 

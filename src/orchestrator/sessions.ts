@@ -3,6 +3,7 @@
  * submit, exchanges and turn records at each exit), and switching (new chat, resume, fork, delete).
  * Without a store (it could not be opened) the village runs in memory and says so once.
  */
+import type { AgentId } from '../domain/ids.ts';
 import { join } from 'node:path';
 import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
@@ -206,19 +207,24 @@ export class Sessions implements TurnSink, MessageSink {
   }
 
   /** "Summarize and continue" for the open session (allowed while turns are in flight). */
-  summarize(): Promise<number> {
+  summarize(only?: ReadonlySet<AgentId>): Promise<number> {
     const store = this.requireStore();
     const session = this.current;
     if (session === null) throw new CoreError('SESSION_NOT_FOUND', 'no conversation is open');
     const generation = this.generation;
-    return summarizeAgents(this.orch!, {
-      boundary: () => store.lastSeq(session),
-      // A switch during the model call: the summary belongs to a conversation no longer shown.
-      stillCurrent: () => this.generation === generation,
-      saveSummary: (agentId, text, coversUpToSeq) =>
-        this.safe('write', () => store.append(session, { kind: 'summary', agentId, text, coversUpToSeq })) !==
-        undefined,
-    });
+    return summarizeAgents(
+      this.orch!,
+      {
+        boundary: () => store.lastSeq(session),
+        // A switch during the model call: the summary belongs to a conversation no longer shown.
+        stillCurrent: () => this.generation === generation,
+        saveSummary: (agentId, text, coversUpToSeq) =>
+          this.safe('write', () =>
+            store.append(session, { kind: 'summary', agentId, text, coversUpToSeq }),
+          ) !== undefined,
+      },
+      only,
+    );
   }
 
   /** Turn records of one session (unknown id -> SESSION_NOT_FOUND) or of all. */

@@ -31,12 +31,18 @@ export interface SummaryStore {
   saveSummary(agentId: AgentId, text: string, coversUpToSeq: number): boolean;
 }
 
-export async function summarizeAgents(orch: Orchestrator, store: SummaryStore): Promise<number> {
+/** `only`: summarizeAfter's targets (a schedule's chain); every running agent when absent. */
+export async function summarizeAgents(
+  orch: Orchestrator,
+  store: SummaryStore,
+  only?: ReadonlySet<AgentId>,
+): Promise<number> {
   const world = orch.world();
   const language = world.language ?? 'en';
   const skipped: string[] = [];
   let done = 0;
   for (const spec of world.agents) {
+    if (only && !only.has(spec.id)) continue;
     const runtime = orch.runtimeIfKnown(spec.id);
     if (!runtime || runtime.status !== 'running') {
       if (runtime?.history.length) skipped.push(orch.labelOf(spec.id));

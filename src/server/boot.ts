@@ -13,8 +13,8 @@ import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
-import { NO_RUNTIME } from '../schedule/schedule-hooks.ts';
 import { ProbeApprovals, probeApprovalsPath } from '../schedule/probe/index.ts';
+import { startVillageScheduler } from '../schedule/village-scheduler.ts';
 import { ScheduleStore } from '../schedule/store/schedule-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Language } from '../domain/enums.ts';
@@ -115,6 +115,7 @@ export class Boot {
     const context = this.context;
     if (!context) return;
     await context.door.close();
+    context.scheduler.stop();
     await context.orchestrator.close();
     await context.mcp.close();
     context.sessions.close();
@@ -210,6 +211,17 @@ export class Boot {
         log,
         agentExists: (id) => village.state.agents.some((a) => a.id === id),
       });
+      // Approvals are per device (app data) and bound to this village's id (ledger part 3 §5).
+      const approvals = new ProbeApprovals(probeApprovalsPath(paths.home), villageId);
+      // Schedules run only while this server runs: a tick now, then one a minute until close.
+      const scheduler = startVillageScheduler({
+        orchestrator,
+        sessions,
+        schedules: scheduleStore,
+        approvals,
+        workspace: paths.workspace,
+        log,
+      });
       this.context = {
         paths,
         log,
@@ -226,11 +238,11 @@ export class Boot {
         prices,
         schedules: {
           store: scheduleStore,
-          // App data, not the workspace: an approval is this device's, bound to the village id.
-          approvals: new ProbeApprovals(probeApprovalsPath(paths.home), villageId),
-          runtime: NO_RUNTIME,
+          approvals,
+          runtime: scheduler.runtime,
           now: Date.now,
         },
+        scheduler,
       };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);

@@ -6,6 +6,7 @@ import type { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import type { Orchestrator } from '../orchestrator/orchestrator.ts';
 import type { Sessions } from '../orchestrator/sessions.ts';
 import type { ScheduleServices } from '../schedule/schedule-hooks.ts';
+import type { VillageScheduler } from '../schedule/village-scheduler.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
@@ -28,4 +29,6 @@ export interface AppContext {
   prices: PriceFetcher;
   /** schedules.json's owner and the hooks the schedule commands call. */
   schedules: ScheduleServices;
+  /** The ticker: started at boot, stopped first at close (schedules run only while the server runs). */
+  scheduler: VillageScheduler;
 }

@@ -1,0 +1,53 @@
+/**
+ * What only the running server knows of its schedules (ledger `ScheduleRuntime`): the latest probe
+ * report and firing per schedule, and the in-flight set. Memory only, for the process lifetime.
+ */
+import type { AgentId } from '../domain/ids.ts';
+import type { ProbeReport, ScheduleFiring } from '../domain/schedule.ts';
+
+export class ScheduleRuntime {
+  private readonly probes = new Map<string, ProbeReport>();
+  private readonly firings = new Map<string, ScheduleFiring>();
+  /** Schedules whose probe is running (at most one per schedule). */
+  private readonly probing = new Set<string>();
+  /**
+   * Targets with a firing chain in flight. Keyed by AgentId as the ledger says: the signal that
+   * clears it (the chain settling) is per agent, and a schedule is never fired into its own chain.
+   */
+  private readonly inFlight = new Set<AgentId>();
+
+  lastProbe(id: string): ProbeReport | null {
+    return this.probes.get(id) ?? null;
+  }
+  lastFiring(id: string): ScheduleFiring | null {
+    return this.firings.get(id) ?? null;
+  }
+  recordProbe(id: string, report: ProbeReport): void {
+    this.probes.set(id, report);
+  }
+  recordFiring(id: string, firing: ScheduleFiring): void {
+    this.firings.set(id, firing);
+  }
+  isProbing(id: string): boolean {
+    return this.probing.has(id);
+  }
+  isInFlight(agentId: AgentId): boolean {
+    return this.inFlight.has(agentId);
+  }
+
+  /** Marks the firing as started; the returned function ends it (always called, fail open). */
+  begin(scheduleId: string, agentId: AgentId, probing: boolean): () => void {
+    this.inFlight.add(agentId);
+    if (probing) this.probing.add(scheduleId);
+    return () => {
+      this.inFlight.delete(agentId);
+      this.probing.delete(scheduleId);
+    };
+  }
+
+  /** A deleted schedule leaves no report behind. */
+  forget(id: string): void {
+    this.probes.delete(id);
+    this.firings.delete(id);
+  }
+}
