@@ -48,6 +48,11 @@ export async function deliverFiring(deps: FiringDeps, plan: FiringPlan, appendix
   const autoApprovePlans = task.autoApprovePlans === true;
   const first = village.deliver(task.to, body, { autoApprovePlans });
   deps.runtime.recordFiring(task.id, { dueMs: plan.dueMs, atMs: deps.now() });
+  // The ledger's `schedule` line kind (part 4 §3.4) names no fields: one line per firing, enough to
+  // tell from the log which schedule reached whom, for which due time, in which session mode.
+  village.note(
+    `schedule fire: id=${task.id} to=${task.to} due_ms=${plan.dueMs} session=${task.sessionMode ?? 'continue'} probe=${task.probe ? 'matched' : 'none'} chars=${[...body].length}`,
+  );
   await first.settled;
   const chains = [first, ...(await acceptanceLoop(deps, task, body, first))];
   if (task.summarizeAfter === true) await summarizeChain(deps, task.to, chains);

@@ -179,6 +179,9 @@ describe('the scheduler tick (fake clock)', () => {
     expect(s.village.delivered.map((d) => d.content)).toEqual(['Scheduled run: every 2 minutes\nrun s1']);
     expect(s.consumed).toEqual([['s1', T0 + 2 * MIN]]);
     expect(s.runtime.lastFiring('s1')).toEqual({ dueMs: T0 + 2 * MIN, atMs: T0 + 2 * MIN });
+    expect(s.village.notes.filter((line) => line.startsWith('schedule fire:'))).toEqual([
+      `schedule fire: id=s1 to=${s.village.delivered[0]!.to} due_ms=${T0 + 2 * MIN} session=continue probe=none chars=37`,
+    ]);
     await s.minute();
     expect(s.village.delivered).toHaveLength(1);
     s.scheduler.stop();
