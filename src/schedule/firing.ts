@@ -72,7 +72,20 @@ async function acceptanceLoop(
     // The labelled body is the original request: a re-request must read as a scheduled run too.
     const turn = { attempt, budgetLeft: first.wallet.remainingMilli(), originalRequest: body };
     const check = await deps.checks.acceptance(task, acceptance, turn);
-    if (check === null || check.verdict !== 're_request' || check.reRequest === null) return retries;
+    if (check === null) return retries;
+    if (check.verdict === 'final' && check.report.outcome !== 'match') {
+      // Going past the ledger (it names no text): a run whose check never passed must not end in silence.
+      const language = deps.village.language();
+      deps.village.systemLine(
+        FIRING_TEXTS[language].acceptanceFailed(
+          recurrenceLabel(task.recurrence, language),
+          check.report.outcome,
+          attempt,
+          acceptance.maxAttempts,
+        ),
+      );
+    }
+    if (check.verdict !== 're_request' || check.reRequest === null) return retries;
     if (!deps.village.isRunning(task.to)) return retries;
     // Re-requests: session continue, no probe, the firing's wallet (never a new pool).
     const again = deps.village.deliver(task.to, check.reRequest, {

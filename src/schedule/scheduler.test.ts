@@ -110,6 +110,8 @@ class ScriptedChecks implements CheckRunner {
   }
 }
 
+const probe = { command: 'node', args: [], expect: 'GO', timeoutSecs: 60, cwd: null };
+
 function interval(id: string, everyMinutes: number, extra: Partial<ScheduledTask> = {}): ScheduledTask {
   return {
     id,
@@ -256,6 +258,30 @@ describe('the scheduler tick (fake clock)', () => {
     expect(s.village.delivered).toHaveLength(2);
   });
 
+  it('schedules of one servant take turns: one skipped for a firing in flight goes first next tick', async () => {
+    const s = setup([interval('p', 1, { probe }), interval('q', 1)], { checks: new ScriptedChecks('match') });
+    await s.minute();
+    await s.minute();
+    await s.minute();
+    const fired = (id: string) => s.village.delivered.filter((d) => d.content.endsWith(`run ${id}`)).length;
+    const firedWithProbe = s.village.delivered.filter((d) => d.content.includes('run p')).length;
+    expect(fired('q')).toBeGreaterThan(0);
+    expect(firedWithProbe).toBeGreaterThan(0);
+    // q was skipped at the first tick (p's probe held the servant) and went first at the next one.
+    expect(s.consumed.filter(([id]) => id === 'q')[0]).toEqual(['q', T0 + 2 * MIN]);
+  });
+
+  it('a wall-clock slot missed past GRACE writes one debug line and nothing in the conversation', async () => {
+    const task: ScheduledTask = { ...interval('d', 1), recurrence: { kind: 'daily', hour: 9, minute: 0 } };
+    const s = setup([task]);
+    s.setNow(T0 - MIN);
+    await s.minute();
+    expect(s.village.lines).toEqual([]);
+    expect(s.village.notes).toContain(
+      `schedule consume: id=d due_ms=${Date.UTC(2026, 0, 5, 14, 0)} reason=missed`,
+    );
+  });
+
   it('a busy target is skipped without consuming', async () => {
     const s = setup([interval('s1', 1)]);
     s.village.busy.add(A);
@@ -281,8 +307,6 @@ describe('the scheduler tick (fake clock)', () => {
 });
 
 describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
-  const probe = { command: 'node', args: [], expect: 'GO', timeoutSecs: 60, cwd: null };
-
   it('a probe that does not match consumes the slot and delivers nothing', async () => {
     const checks = new ScriptedChecks('no_match');
     const s = setup([interval('s1', 1, { probe })], { checks });
@@ -320,6 +344,9 @@ describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
     );
     expect(s.village.summarized).toEqual([[A]]);
     expect(s.village.notes).toContain('schedule summarize: root=agent_1 agents=1');
+    expect(s.village.lines).toEqual([
+      'The acceptance check of the scheduled run (every minute) did not match (attempt 3/3); the run ends here.',
+    ]);
   });
 
   it('error is final; a spent wallet stops re-requests; acceptance waits for the chain', async () => {
@@ -329,6 +356,9 @@ describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
     await e.minute();
     expect(errorChecks.acceptances).toEqual([1]);
     expect(e.village.delivered).toHaveLength(1);
+    expect(e.village.lines).toEqual([
+      'The acceptance check of the scheduled run (every minute) could not run (attempt 1/5); the run ends here.',
+    ]);
 
     const spent = new ScriptedChecks('match', ['no_match', 'no_match']);
     const village = new RecordingVillage();

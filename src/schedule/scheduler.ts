@@ -38,6 +38,8 @@ export class Scheduler {
   private ticking: Promise<void> | null = null;
   /** Every firing started and not yet over, so `stop` and tests can wait for them. */
   private readonly firings = new Set<Promise<void>>();
+  /** Schedules skipped for a busy or in-flight target, by the time of the first skip. */
+  private readonly waiting = new Map<string, number>();
 
   constructor(private readonly deps: SchedulerDeps) {}
 
@@ -88,15 +90,33 @@ export class Scheduler {
     }
   }
 
+  /** When a schedule was first skipped for a busy target, else its due time (the sort key). */
+  private waitingSince(task: ScheduledTask, tick: Tick): number {
+    return this.waiting.get(task.id) ?? (tick.kind === 'idle' ? Number.POSITIVE_INFINITY : tick.dueMs);
+  }
+
   private async pass(): Promise<void> {
     const { decide, village, runtime } = this.deps;
     const nowMs = this.deps.now();
     const batch: FiringPlan[] = [];
-    for (const task of [...this.deps.schedules.list()]) {
-      const tick = decide(task, nowMs);
+    // The longest waiting first: a schedule skipped because its target was busy goes before those
+    // that fired since, instead of losing to them at every tick (the in-flight set is per agent by
+    // the ledger, so several schedules of one servant take turns). Ties keep the list's order.
+    const decided = this.deps.schedules
+      .list()
+      .map((task) => ({ task, tick: decide(task, nowMs) }))
+      .filter((entry) => entry.tick.kind !== 'idle')
+      .sort((a, b) => this.waitingSince(a.task, a.tick) - this.waitingSince(b.task, b.tick));
+    for (const { task, tick } of decided) {
       if (tick.kind === 'idle') continue;
+      if (tick.kind === 'fire' && (village.isBusy(task.to) || runtime.isInFlight(task.to))) {
+        if (!this.waiting.has(task.id)) this.waiting.set(task.id, nowMs);
+      } else this.waiting.delete(task.id);
       if (tick.kind === 'consume') {
-        await this.consume(task.id, tick.dueMs);
+        // A wall-clock slot past GRACE: debug log only (the ledger keeps it out of the conversation).
+        if (await this.consume(task.id, tick.dueMs)) {
+          village.note(`schedule consume: id=${task.id} due_ms=${tick.dueMs} reason=missed`);
+        }
         continue;
       }
       if (!village.isRunning(task.to)) {
