@@ -352,6 +352,65 @@ describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
   });
 });
 
+describe('the two "in flight" checks (ja part3 probe invariants: target in flight, then this probe running)', () => {
+  const probe = { command: 'node', args: [], expect: 'GO', timeoutSecs: 3600, cwd: null };
+
+  /** A probe that stays running until the test releases it. */
+  class HeldProbe extends ScriptedChecks {
+    release!: () => void;
+    override async probe(task: ScheduledTask) {
+      const report = await super.probe(task);
+      await new Promise<void>((resolve) => (this.release = resolve));
+      return report;
+    }
+  }
+
+  it('a running probe skips only its own schedule: another schedule for the same target still fires', async () => {
+    const checks = new HeldProbe();
+    const s = setup([interval('watch', 1, { probe }), interval('plain', 2)], { checks });
+    s.setNow(T0 + MIN);
+    await s.scheduler.tick();
+    expect(checks.probes).toEqual(['watch']);
+    s.setNow(T0 + 2 * MIN);
+    await s.scheduler.tick();
+    // The probe still runs: 'watch' is skipped (unconsumed), 'plain' is delivered to the same target.
+    expect(checks.probes).toEqual(['watch']);
+    expect(s.village.delivered.map((d) => d.content)).toEqual(['Scheduled run: every 2 minutes\nrun plain']);
+    expect(s.consumed).toEqual([
+      ['watch', T0 + MIN],
+      ['plain', T0 + 2 * MIN],
+    ]);
+    checks.release();
+    await s.scheduler.settled();
+    expect(s.village.delivered).toHaveLength(2);
+  });
+
+  it('a matched probe puts its target in flight from the delivery until the chain settles', async () => {
+    const village = new RecordingVillage();
+    village.autoSettle = false;
+    const s = setup(
+      [
+        interval('watch', 10, { probe, createdAtMs: T0 - 9 * MIN }),
+        interval('plain', 1, { createdAtMs: T0 + MIN }),
+      ],
+      { village },
+    );
+    s.setNow(T0 + MIN);
+    await s.scheduler.tick();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(village.delivered).toHaveLength(1);
+    s.setNow(T0 + 2 * MIN);
+    await s.scheduler.tick();
+    expect(village.delivered).toHaveLength(1);
+    village.delivered[0]!.finish();
+    await new Promise((r) => setTimeout(r, 10));
+    await s.scheduler.tick();
+    village.delivered[1]?.finish();
+    await s.scheduler.settled();
+    expect(village.delivered.map((d) => d.content.split('\n')[1])).toEqual(['run watch', 'run plain']);
+  });
+});
+
 describe('a store that refuses to consume', () => {
   it('fires nothing and keeps ticking (a due it cannot consume would fire every minute)', async () => {
     const village = new RecordingVillage();

@@ -11,6 +11,7 @@ import { FIRING_TEXTS } from './firing-texts.ts';
 import { recurrenceLabel } from './label.ts';
 import type { Tick } from './decide.ts';
 import type { ScheduleSource } from './ports.ts';
+import type { FiringHandle } from './schedule-runtime.ts';
 
 export const TICK_INTERVAL_MS = 60_000;
 
@@ -113,7 +114,7 @@ export class Scheduler {
       // The two skips: the due stays unconsumed and a later tick decides again.
       if (village.isBusy(task.to) || runtime.isInFlight(task.to) || runtime.isProbing(task.id)) continue;
       if (!(await this.consume(task.id, tick.dueMs))) continue;
-      if (task.probe) this.track(task, () => this.probed(task, tick.dueMs), true);
+      if (task.probe) this.track(task, (handle) => this.probed(task, tick.dueMs, handle), true);
       else batch.push({ task, dueMs: tick.dueMs, sessionReady: false });
     }
     if (batch.length === 0) return;
@@ -124,20 +125,22 @@ export class Scheduler {
     }
   }
 
-  private async probed(task: ScheduledTask, dueMs: number): Promise<void> {
+  private async probed(task: ScheduledTask, dueMs: number, handle: FiringHandle): Promise<void> {
     const appendix = await runProbeStep(this.deps, task);
-    if (appendix !== null) await deliverFiring(this.deps, { task, dueMs, sessionReady: false }, appendix);
+    if (appendix === null) return;
+    handle.delivering();
+    await deliverFiring(this.deps, { task, dueMs, sessionReady: false }, appendix);
   }
 
-  private track(task: ScheduledTask, run: () => Promise<void>, probing: boolean): void {
-    const end = this.deps.runtime.begin(task.id, task.to, probing);
-    const firing = run()
+  private track(task: ScheduledTask, run: (handle: FiringHandle) => Promise<void>, probing: boolean): void {
+    const handle = this.deps.runtime.begin(task.id, task.to, probing);
+    const firing = run(handle)
       .catch((error: unknown) => {
         // A firing must never take the ticker down: it is over, and says so in the diagnostics.
         this.deps.village.note(`schedule fire: id=${task.id} failed (${(error as Error).name})`);
       })
       .finally(() => {
-        end();
+        handle.end();
         this.firings.delete(firing);
       });
     this.firings.add(firing);
