@@ -214,6 +214,11 @@ describe('the scheduler tick (fake clock)', () => {
     await s.minute();
     expect(s.village.delivered).toHaveLength(0);
     expect(s.consumed).toEqual([['d', Date.UTC(2026, 0, 5, 14, 0)]]);
+    // The diagnostics log only (ja part3 invariants), never the conversation.
+    expect(s.village.notes).toEqual([
+      `schedule skip: id=d due_ms=${Date.UTC(2026, 0, 5, 14, 0)} reason=grace`,
+    ]);
+    expect(s.village.lines).toEqual([]);
   });
 
   it('a disabled schedule consumes nothing; re-enabled, it fires once', async () => {

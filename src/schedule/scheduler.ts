@@ -97,7 +97,11 @@ export class Scheduler {
       const tick = decide(task, nowMs);
       if (tick.kind === 'idle') continue;
       if (tick.kind === 'consume') {
-        await this.consume(task.id, tick.dueMs);
+        // A slot missed by more than GRACE: the diagnostics log only (ja part3 invariants). It reports
+        // "the app was closed", which nobody can fix; in the conversation it would bury real notices.
+        if (await this.consume(task.id, tick.dueMs)) {
+          village.note(`schedule skip: id=${task.id} due_ms=${tick.dueMs} reason=grace`);
+        }
         continue;
       }
       if (!village.isRunning(task.to)) {
