@@ -11,7 +11,8 @@ import type { ScheduleStore } from './store/schedule-store.ts';
  * The device's approvals of the commands schedules run (ProbeApprovals in src/schedule/probe/ is the
  * real one). The order the commands call it in is the ledger's (ja part3 approval, the authority):
  * create and update = approve → schedules.json → prune; delete = schedules.json → prune (the
- * reverse); set_schedule_enabled neither (pausing is not revoking). Only these commands, a person's
+ * reverse); set_schedule_enabled neither (pausing is not revoking); the order lives in
+ * src/server/commands/schedules.ts and test/schedules-api.test.ts holds it. Only these commands, a person's
  * save, ever approve.
  */
 export interface ScheduleApprovals {

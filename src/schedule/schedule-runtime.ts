@@ -5,6 +5,12 @@
 import type { AgentId } from '../domain/ids.ts';
 import type { ProbeReport, ScheduleFiring } from '../domain/schedule.ts';
 
+export interface FiringHandle {
+  /** The firing's delivery starts: its target is in flight from now on. */
+  delivering(): void;
+  end(): void;
+}
+
 export class ScheduleRuntime {
   private readonly probes = new Map<string, ProbeReport>();
   private readonly firings = new Map<string, ScheduleFiring>();
@@ -35,13 +41,27 @@ export class ScheduleRuntime {
     return this.inFlight.has(agentId);
   }
 
-  /** Marks the firing as started; the returned function ends it (always called, fail open). */
-  begin(scheduleId: string, agentId: AgentId, probing: boolean): () => void {
-    this.inFlight.add(agentId);
+  /**
+   * Marks a firing as started; the returned handle ends it (always called, fail open). A probed
+   * firing starts as "probe running" only: the ledger checks "target in flight" and "this schedule's
+   * probe running" as two steps, so a probe (up to an hour) must not hold back the target's other
+   * schedules. Its target goes in flight when the delivery starts (`delivering`).
+   */
+  begin(scheduleId: string, agentId: AgentId, probing: boolean): FiringHandle {
+    let flying = false;
+    const delivering = () => {
+      flying = true;
+      this.inFlight.add(agentId);
+    };
     if (probing) this.probing.add(scheduleId);
-    return () => {
-      this.inFlight.delete(agentId);
-      this.probing.delete(scheduleId);
+    else delivering();
+    return {
+      delivering,
+      end: () => {
+        // Only a firing that put its target in flight takes it out (a no_match never did).
+        if (flying) this.inFlight.delete(agentId);
+        this.probing.delete(scheduleId);
+      },
     };
   }
 

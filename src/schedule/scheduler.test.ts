@@ -216,6 +216,11 @@ describe('the scheduler tick (fake clock)', () => {
     await s.minute();
     expect(s.village.delivered).toHaveLength(0);
     expect(s.consumed).toEqual([['d', Date.UTC(2026, 0, 5, 14, 0)]]);
+    // The diagnostics log only (ja part3 invariants), never the conversation.
+    expect(s.village.notes).toEqual([
+      `schedule skip: id=d due_ms=${Date.UTC(2026, 0, 5, 14, 0)} reason=grace`,
+    ]);
+    expect(s.village.lines).toEqual([]);
   });
 
   it('a disabled schedule consumes nothing; re-enabled, it fires once', async () => {
@@ -256,30 +261,6 @@ describe('the scheduler tick (fake clock)', () => {
     await s.scheduler.settled();
     await s.scheduler.tick();
     expect(s.village.delivered).toHaveLength(2);
-  });
-
-  it('schedules of one servant take turns: one skipped for a firing in flight goes first next tick', async () => {
-    const s = setup([interval('p', 1, { probe }), interval('q', 1)], { checks: new ScriptedChecks('match') });
-    await s.minute();
-    await s.minute();
-    await s.minute();
-    const fired = (id: string) => s.village.delivered.filter((d) => d.content.endsWith(`run ${id}`)).length;
-    const firedWithProbe = s.village.delivered.filter((d) => d.content.includes('run p')).length;
-    expect(fired('q')).toBeGreaterThan(0);
-    expect(firedWithProbe).toBeGreaterThan(0);
-    // q was skipped at the first tick (p's probe held the servant) and went first at the next one.
-    expect(s.consumed.filter(([id]) => id === 'q')[0]).toEqual(['q', T0 + 2 * MIN]);
-  });
-
-  it('a wall-clock slot missed past GRACE writes one debug line and nothing in the conversation', async () => {
-    const task: ScheduledTask = { ...interval('d', 1), recurrence: { kind: 'daily', hour: 9, minute: 0 } };
-    const s = setup([task]);
-    s.setNow(T0 - MIN);
-    await s.minute();
-    expect(s.village.lines).toEqual([]);
-    expect(s.village.notes).toContain(
-      `schedule consume: id=d due_ms=${Date.UTC(2026, 0, 5, 14, 0)} reason=missed`,
-    );
   });
 
   it('a busy target is skipped without consuming', async () => {
@@ -379,6 +360,65 @@ describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
     held.delivered[0]!.finish();
     await w.scheduler.settled();
     expect(waiting.acceptances).toEqual([1]);
+  });
+});
+
+describe('the two "in flight" checks (ja part3 probe invariants: target in flight, then this probe running)', () => {
+  const probe = { command: 'node', args: [], expect: 'GO', timeoutSecs: 3600, cwd: null };
+
+  /** A probe that stays running until the test releases it. */
+  class HeldProbe extends ScriptedChecks {
+    release!: () => void;
+    override async probe(task: ScheduledTask) {
+      const report = await super.probe(task);
+      await new Promise<void>((resolve) => (this.release = resolve));
+      return report;
+    }
+  }
+
+  it('a running probe skips only its own schedule: another schedule for the same target still fires', async () => {
+    const checks = new HeldProbe();
+    const s = setup([interval('watch', 1, { probe }), interval('plain', 2)], { checks });
+    s.setNow(T0 + MIN);
+    await s.scheduler.tick();
+    expect(checks.probes).toEqual(['watch']);
+    s.setNow(T0 + 2 * MIN);
+    await s.scheduler.tick();
+    // The probe still runs: 'watch' is skipped (unconsumed), 'plain' is delivered to the same target.
+    expect(checks.probes).toEqual(['watch']);
+    expect(s.village.delivered.map((d) => d.content)).toEqual(['Scheduled run: every 2 minutes\nrun plain']);
+    expect(s.consumed).toEqual([
+      ['watch', T0 + MIN],
+      ['plain', T0 + 2 * MIN],
+    ]);
+    checks.release();
+    await s.scheduler.settled();
+    expect(s.village.delivered).toHaveLength(2);
+  });
+
+  it('a matched probe puts its target in flight from the delivery until the chain settles', async () => {
+    const village = new RecordingVillage();
+    village.autoSettle = false;
+    const s = setup(
+      [
+        interval('watch', 10, { probe, createdAtMs: T0 - 9 * MIN }),
+        interval('plain', 1, { createdAtMs: T0 + MIN }),
+      ],
+      { village },
+    );
+    s.setNow(T0 + MIN);
+    await s.scheduler.tick();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(village.delivered).toHaveLength(1);
+    s.setNow(T0 + 2 * MIN);
+    await s.scheduler.tick();
+    expect(village.delivered).toHaveLength(1);
+    village.delivered[0]!.finish();
+    await new Promise((r) => setTimeout(r, 10));
+    await s.scheduler.tick();
+    village.delivered[1]?.finish();
+    await s.scheduler.settled();
+    expect(village.delivered.map((d) => d.content.split('\n')[1])).toEqual(['run watch', 'run plain']);
   });
 });
 

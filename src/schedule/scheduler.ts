@@ -11,6 +11,7 @@ import { FIRING_TEXTS } from './firing-texts.ts';
 import { recurrenceLabel } from './label.ts';
 import type { Tick } from './decide.ts';
 import type { ScheduleSource } from './ports.ts';
+import type { FiringHandle } from './schedule-runtime.ts';
 
 export const TICK_INTERVAL_MS = 60_000;
 
@@ -38,8 +39,6 @@ export class Scheduler {
   private ticking: Promise<void> | null = null;
   /** Every firing started and not yet over, so `stop` and tests can wait for them. */
   private readonly firings = new Set<Promise<void>>();
-  /** Schedules skipped for a busy or in-flight target, by the time of the first skip. */
-  private readonly waiting = new Map<string, number>();
 
   constructor(private readonly deps: SchedulerDeps) {}
 
@@ -90,32 +89,18 @@ export class Scheduler {
     }
   }
 
-  /** When a schedule was first skipped for a busy target, else its due time (the sort key). */
-  private waitingSince(task: ScheduledTask, tick: Tick): number {
-    return this.waiting.get(task.id) ?? (tick.kind === 'idle' ? Number.POSITIVE_INFINITY : tick.dueMs);
-  }
-
   private async pass(): Promise<void> {
     const { decide, village, runtime } = this.deps;
     const nowMs = this.deps.now();
     const batch: FiringPlan[] = [];
-    // The longest waiting first: a schedule skipped because its target was busy goes before those
-    // that fired since, instead of losing to them at every tick (the in-flight set is per agent by
-    // the ledger, so several schedules of one servant take turns). Ties keep the list's order.
-    const decided = this.deps.schedules
-      .list()
-      .map((task) => ({ task, tick: decide(task, nowMs) }))
-      .filter((entry) => entry.tick.kind !== 'idle')
-      .sort((a, b) => this.waitingSince(a.task, a.tick) - this.waitingSince(b.task, b.tick));
-    for (const { task, tick } of decided) {
+    for (const task of [...this.deps.schedules.list()]) {
+      const tick = decide(task, nowMs);
       if (tick.kind === 'idle') continue;
-      if (tick.kind === 'fire' && (village.isBusy(task.to) || runtime.isInFlight(task.to))) {
-        if (!this.waiting.has(task.id)) this.waiting.set(task.id, nowMs);
-      } else this.waiting.delete(task.id);
       if (tick.kind === 'consume') {
-        // A wall-clock slot past GRACE: debug log only (the ledger keeps it out of the conversation).
+        // A slot missed by more than GRACE: the diagnostics log only (ja part3 invariants). It reports
+        // "the app was closed", which nobody can fix; in the conversation it would bury real notices.
         if (await this.consume(task.id, tick.dueMs)) {
-          village.note(`schedule consume: id=${task.id} due_ms=${tick.dueMs} reason=missed`);
+          village.note(`schedule skip: id=${task.id} due_ms=${tick.dueMs} reason=grace`);
         }
         continue;
       }
@@ -133,7 +118,7 @@ export class Scheduler {
       // The two skips: the due stays unconsumed and a later tick decides again.
       if (village.isBusy(task.to) || runtime.isInFlight(task.to) || runtime.isProbing(task.id)) continue;
       if (!(await this.consume(task.id, tick.dueMs))) continue;
-      if (task.probe) this.track(task, () => this.probed(task, tick.dueMs), true);
+      if (task.probe) this.track(task, (handle) => this.probed(task, tick.dueMs, handle), true);
       else batch.push({ task, dueMs: tick.dueMs, sessionReady: false });
     }
     if (batch.length === 0) return;
@@ -144,20 +129,22 @@ export class Scheduler {
     }
   }
 
-  private async probed(task: ScheduledTask, dueMs: number): Promise<void> {
+  private async probed(task: ScheduledTask, dueMs: number, handle: FiringHandle): Promise<void> {
     const appendix = await runProbeStep(this.deps, task);
-    if (appendix !== null) await deliverFiring(this.deps, { task, dueMs, sessionReady: false }, appendix);
+    if (appendix === null) return;
+    handle.delivering();
+    await deliverFiring(this.deps, { task, dueMs, sessionReady: false }, appendix);
   }
 
-  private track(task: ScheduledTask, run: () => Promise<void>, probing: boolean): void {
-    const end = this.deps.runtime.begin(task.id, task.to, probing);
-    const firing = run()
+  private track(task: ScheduledTask, run: (handle: FiringHandle) => Promise<void>, probing: boolean): void {
+    const handle = this.deps.runtime.begin(task.id, task.to, probing);
+    const firing = run(handle)
       .catch((error: unknown) => {
         // A firing must never take the ticker down: it is over, and says so in the diagnostics.
         this.deps.village.note(`schedule fire: id=${task.id} failed (${(error as Error).name})`);
       })
       .finally(() => {
-        end();
+        handle.end();
         this.firings.delete(firing);
       });
     this.firings.add(firing);

@@ -183,6 +183,26 @@ describe('the scheduler in a real village', () => {
     expect(s.orchestra.lines('plan pending:')).toEqual([]);
   });
 
+  it('autoApprovePlans follows a handoff: the receiving agent skips its window too (part 4 freeze 11a)', async () => {
+    orchestra = await makeOrchestra({ tokenBudget: 100_000 });
+    const a = await orchestra.agent('a');
+    const b = await orchestra.agent('b', { planReview: true });
+    await orchestra.agent('c');
+    await orchestra.connect('a', 'b', 'c');
+    await orchestra.connect('b', 'a', 'c');
+    await orchestra.start('a', 'b', 'c');
+    a.script(call('transfer_to_b', { message: 'plan this' }));
+    b.script(
+      call('plan', { tasks: PLAN_TASKS.map((t) => ({ ...t, to: t.to === 'b' ? 'a' : t.to })) }),
+      say('b done'),
+    );
+    const fired = orchestra.orch.deliverScheduled('a' as AgentId, 'scheduled', { autoApprovePlans: true });
+    await fired.settled;
+    await orchestra.idle();
+    expect(orchestra.lines('plan review skipped:')).toEqual(['plan review skipped: agent=b reason=schedule']);
+    expect(orchestra.lines('plan pending:')).toEqual([]);
+  });
+
   it('without autoApprovePlans the firing opens the review window as a user message would', async () => {
     const s = await setup({}, 'en', true);
     s.a.script(call('plan', { tasks: PLAN_TASKS }));

@@ -50,7 +50,10 @@ export interface AcceptanceRunOptions extends ProbeRunOptions {
   log: DiagLog;
   /** Left in the firing's budget after the attempt's chain; null = no ceiling. */
   budgetLeft: number | null;
-  /** The firing's original message (without the 【定期実行】 label), the base of every re-request. */
+  /**
+   * The first request exactly as it was delivered (label line, message, any probe appendix): the
+   * ledger's 「初回の依頼文」, the base of every re-request, so a re-request reads as a scheduled run.
+   */
   originalMessage: string;
 }
 

@@ -1,6 +1,5 @@
 /** The pre-check probe, its approvals and the acceptance check (ledger part 3 §2.8-2.9, §5). */
 export { approvalKey, canonicalApprovalJson, type ProbeCommand } from './approval-key.ts';
-export { deleteScheduleThenPrune, saveScheduleWithApproval, type WriteSchedules } from './approval-order.ts';
 export { commandsOf, PROBE_APPROVALS_FILE, ProbeApprovals, probeApprovalsPath } from './approvals-store.ts';
 export {
   decideAcceptance,

@@ -2,14 +2,20 @@
  * schedules.json <-> the schedules. The file is `ScheduledTask[]`; each entry is checked on its own
  * and dropped when it fails (one broken schedule does not take the others hostage, the opposite of
  * mcp.json). Optional fields are omitted at their defaults, so a schedule that uses none of them
- * reads and saves byte-identically; unknown keys of an entry and of its probe / acceptance are kept
+ * reads and saves byte-identically; unknown keys of an entry and of its recurrence / probe / acceptance are kept
  * and written back after the known ones.
  */
 import type { Recurrence, ScheduledTask } from '../../domain/schedule.ts';
 import type { AgentId } from '../../domain/ids.ts';
 import { describeIssues } from '../../domain/zod-issues.ts';
 import { jsonProblem } from '../../world/json-problem.ts';
-import { ACCEPTANCE_KEYS, PROBE_KEYS, SCHEDULE_KEYS, storedSchedule } from './schedule-schema.ts';
+import {
+  ACCEPTANCE_KEYS,
+  PROBE_KEYS,
+  RECURRENCE_KEYS,
+  SCHEDULE_KEYS,
+  storedSchedule,
+} from './schedule-schema.ts';
 
 /** A schedule with every field present (the in-memory form). */
 export type Schedule = Required<ScheduledTask>;
@@ -17,6 +23,7 @@ export type Schedule = Required<ScheduledTask>;
 /** Keys this version does not know, per place in one entry. */
 export interface UnknownFields {
   entry: Record<string, unknown>;
+  recurrence: Record<string, unknown>;
   probe: Record<string, unknown>;
   acceptance: Record<string, unknown>;
 }
@@ -64,6 +71,7 @@ export function decodeSchedules(text: string, agentExists: (id: AgentId) => bool
     const raw = item as Record<string, unknown>;
     unknown.set(schedule.id, {
       entry: unknownKeys(raw, SCHEDULE_KEYS),
+      recurrence: unknownKeys(raw.recurrence, RECURRENCE_KEYS),
       probe: unknownKeys(raw.probe, PROBE_KEYS),
       acceptance: unknownKeys(raw.acceptance, ACCEPTANCE_KEYS),
     });
@@ -72,7 +80,7 @@ export function decodeSchedules(text: string, agentExists: (id: AgentId) => bool
   return { readable: true, schedules, unknown, dropped };
 }
 
-function encodeRecurrence(r: Recurrence): Recurrence {
+function knownRecurrence(r: Recurrence): Recurrence {
   switch (r.kind) {
     case 'interval':
       return { kind: r.kind, everyMinutes: r.everyMinutes };
@@ -83,12 +91,20 @@ function encodeRecurrence(r: Recurrence): Recurrence {
   }
 }
 
+/** Unknown keys after the known ones; never a known key of any kind, so an edit's values win. */
+function encodeRecurrence(
+  r: Recurrence,
+  extra: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  return { ...knownRecurrence(r), ...extra };
+}
+
 function encodeSchedule(s: Schedule, extra: UnknownFields | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: s.id,
     to: s.to,
     message: s.message,
-    recurrence: encodeRecurrence(s.recurrence),
+    recurrence: encodeRecurrence(s.recurrence, extra?.recurrence),
     createdAtMs: s.createdAtMs,
     lastConsumedDueMs: s.lastConsumedDueMs,
     enabled: s.enabled,

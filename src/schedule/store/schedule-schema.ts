@@ -100,5 +100,7 @@ export type ScheduleInput = z.infer<typeof scheduleInput>;
 
 /** Keys the codec writes itself; anything else in an entry is kept as it was. */
 export const SCHEDULE_KEYS = Object.keys(storedSchedule.shape);
+/** The keys of every recurrence kind: a key known to one kind is never kept as unknown on another. */
+export const RECURRENCE_KEYS = [...new Set(file.recurrence.options.flatMap((o) => Object.keys(o.shape)))];
 export const PROBE_KEYS = Object.keys(file.probe.shape);
 export const ACCEPTANCE_KEYS = Object.keys(file.acceptance.shape);

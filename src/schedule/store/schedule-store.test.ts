@@ -100,9 +100,10 @@ describe('loading schedules.json', () => {
     expect(readFileSync(file, 'utf8')).toBe(PLAIN);
   });
 
-  it('keeps unknown keys of an entry, of its probe and of its acceptance', async () => {
+  it('keeps unknown keys of an entry, of its recurrence, of its probe and of its acceptance', async () => {
     const entry = {
       ...(JSON.parse(PLAIN) as Record<string, unknown>[])[0],
+      recurrence: { kind: 'weekly', weekday: 'thu', hour: 17, minute: 0, futureZone: 'Asia/Tokyo' },
       futureField: { x: 1 },
       probe: { command: 'git', args: ['status'], expect: 'ok', probeExtra: true },
       acceptance: { command: 'npm', args: ['test'], expect: 'pass', maxAttempts: 3, accExtra: 'k' },
@@ -114,6 +115,7 @@ describe('loading schedules.json', () => {
     expect(saved).toMatchObject({
       futureField: { x: 1 },
       enabled: false,
+      recurrence: { kind: 'weekly', weekday: 'thu', hour: 17, minute: 0, futureZone: 'Asia/Tokyo' },
       probe: { command: 'git', args: ['status'], expect: 'ok', timeoutSecs: 60, cwd: null, probeExtra: true },
       acceptance: { maxAttempts: 3, accExtra: 'k' },
     });
