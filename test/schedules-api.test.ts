@@ -167,6 +167,7 @@ describe('schedule commands', () => {
         nextDueMs: undefined,
         lastProbe: undefined,
         lastFiring: undefined,
+        lastAcceptance: undefined,
         probeApproved: undefined,
         acceptanceApproved: undefined,
         to: a2,
@@ -309,12 +310,14 @@ describe('schedule commands', () => {
     ctx.schedules.runtime = {
       lastProbe: () => ({ outcome: 'no_match', reason: null, atMs: 5 }),
       lastFiring: () => ({ dueMs: 6, atMs: 7 }),
+      lastAcceptance: () => ({ outcome: 'no_match', reason: null, atMs: 8, attempt: 2, maxAttempts: 2 }),
     };
     await v.ok('create_schedule', { schedule: daily(agent!, { probe: PROBE }) });
     const [view] = await v.ok<ScheduleView[]>('list_schedules');
     expect(view).toMatchObject({
       lastProbe: { outcome: 'no_match', reason: null, atMs: 5 },
       lastFiring: { dueMs: 6, atMs: 7 },
+      lastAcceptance: { outcome: 'no_match', attempt: 2, maxAttempts: 2 },
       probeApproved: true,
       // No acceptance: nothing to approve.
       acceptanceApproved: false,

@@ -57,6 +57,12 @@ export interface ProbeReport {
   atMs: number;
 }
 
+/** The latest acceptance check of a schedule: its outcome, and which attempt of how many it was. */
+export interface AcceptanceReport extends ProbeReport {
+  attempt: number;
+  maxAttempts: number;
+}
+
 /** The latest firing of a schedule in this process: the due time it consumed and when it fired. */
 export interface ScheduleFiring {
   dueMs: number;
@@ -71,6 +77,8 @@ export interface ScheduleView extends ScheduledTask {
   lastProbe: ProbeReport | null;
   /** Null until the schedule has fired in this process. */
   lastFiring: ScheduleFiring | null;
+  /** The latest acceptance check of this process with its attempt (shown like lastProbe); null before one. */
+  lastAcceptance: AcceptanceReport | null;
   /** Whether this device approved the probe / acceptance command as it stands (false when absent). */
   probeApproved: boolean;
   acceptanceApproved: boolean;

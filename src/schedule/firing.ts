@@ -73,6 +73,7 @@ async function acceptanceLoop(
     const turn = { attempt, budgetLeft: first.wallet.remainingMilli(), originalRequest: body };
     const check = await deps.checks.acceptance(task, acceptance, turn);
     if (check === null) return retries;
+    deps.runtime.recordAcceptance(task.id, { ...check.report, attempt, maxAttempts: acceptance.maxAttempts });
     if (check.verdict === 'final' && check.report.outcome !== 'match') {
       // Going past the ledger (it names no text): a run whose check never passed must not end in silence.
       const language = deps.village.language();

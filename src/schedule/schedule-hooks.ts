@@ -4,7 +4,13 @@
  * probe and firing of each schedule: "nothing known" until the scheduler is wired in boot).
  */
 import type { DiagLog } from '../diag/log.ts';
-import type { ProbeReport, ScheduledTask, ScheduleFiring, ScheduleProbe } from '../domain/schedule.ts';
+import type {
+  AcceptanceReport,
+  ProbeReport,
+  ScheduledTask,
+  ScheduleFiring,
+  ScheduleProbe,
+} from '../domain/schedule.ts';
 import type { ScheduleStore } from './store/schedule-store.ts';
 
 /**
@@ -33,6 +39,7 @@ export function commandsToApprove(schedule: Pick<ScheduledTask, 'probe' | 'accep
 export interface ScheduleRuntime {
   lastProbe(scheduleId: string): ProbeReport | null;
   lastFiring(scheduleId: string): ScheduleFiring | null;
+  lastAcceptance(scheduleId: string): AcceptanceReport | null;
 }
 
 /** The schedules as the commands see them: `approvals` and `runtime` are replaced at boot when wired. */
@@ -47,6 +54,7 @@ export interface ScheduleServices {
 export const NO_RUNTIME: ScheduleRuntime = {
   lastProbe: () => null,
   lastFiring: () => null,
+  lastAcceptance: () => null,
 };
 
 /**

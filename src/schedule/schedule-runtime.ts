@@ -3,7 +3,7 @@
  * report and firing per schedule, and the in-flight set. Memory only, for the process lifetime.
  */
 import type { AgentId } from '../domain/ids.ts';
-import type { ProbeReport, ScheduleFiring } from '../domain/schedule.ts';
+import type { AcceptanceReport, ProbeReport, ScheduleFiring } from '../domain/schedule.ts';
 
 export interface FiringHandle {
   /** The firing's delivery starts: its target is in flight from now on. */
@@ -14,6 +14,7 @@ export interface FiringHandle {
 export class ScheduleRuntime {
   private readonly probes = new Map<string, ProbeReport>();
   private readonly firings = new Map<string, ScheduleFiring>();
+  private readonly acceptances = new Map<string, AcceptanceReport>();
   /** Schedules whose probe is running (at most one per schedule). */
   private readonly probing = new Set<string>();
   /**
@@ -27,6 +28,12 @@ export class ScheduleRuntime {
   }
   lastFiring(id: string): ScheduleFiring | null {
     return this.firings.get(id) ?? null;
+  }
+  lastAcceptance(id: string): AcceptanceReport | null {
+    return this.acceptances.get(id) ?? null;
+  }
+  recordAcceptance(id: string, report: AcceptanceReport): void {
+    this.acceptances.set(id, report);
   }
   recordProbe(id: string, report: ProbeReport): void {
     this.probes.set(id, report);

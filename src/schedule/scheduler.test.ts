@@ -328,6 +328,13 @@ describe('probe, acceptance, summarizeAfter, autoApprovePlans', () => {
     expect(s.village.lines).toEqual([
       'The acceptance check of the scheduled run (every minute) did not match (attempt 3/3); the run ends here.',
     ]);
+    expect(s.runtime.lastAcceptance('s1')).toEqual({
+      outcome: 'no_match',
+      reason: null,
+      atMs: 0,
+      attempt: 3,
+      maxAttempts: 3,
+    });
   });
 
   it('error is final; a spent wallet stops re-requests; acceptance waits for the chain', async () => {

@@ -100,6 +100,7 @@ it('creates a schedule, showing each mistake next to its field first', async () 
   expect(await cell('next')).toMatch(/^\d\d\/\d\d 09:00$/);
   expect(await cell('probe')).toBe('no probe');
   expect(await cell('firing')).toBe('not yet');
+  expect(await cell('acceptance')).toBe('no check');
   const [schedule] = await stored();
   expect(schedule).toMatchObject({
     to: 'ken',

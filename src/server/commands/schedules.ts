@@ -36,6 +36,7 @@ async function viewOf(services: ScheduleServices, schedule: Schedule): Promise<S
     nextDueMs: nextDue(schedule, services.now()),
     lastProbe: runtime.lastProbe(schedule.id),
     lastFiring: runtime.lastFiring(schedule.id),
+    lastAcceptance: runtime.lastAcceptance(schedule.id),
     probeApproved: schedule.probe === null ? false : await approvals.isApproved(schedule.probe),
     acceptanceApproved:
       schedule.acceptance === null ? false : await approvals.isApproved(schedule.acceptance),

@@ -62,6 +62,7 @@ describe('schedule form <-> schedule', () => {
       futureField: { x: 1 },
       nextDueMs: 5,
       lastProbe: null,
+      lastAcceptance: null,
       lastFiring: { dueMs: 1, atMs: 2 },
       probeApproved: true,
       acceptanceApproved: false,

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
 import en from '../locales/en/schedules.json';
 import ja from '../locales/ja/schedules.json';
-import { clockText, probeDisplay, recurrenceText, type Translate } from './schedule-wording.ts';
+import {
+  acceptanceDisplay,
+  clockText,
+  probeDisplay,
+  recurrenceText,
+  type Translate,
+} from './schedule-wording.ts';
 import type { Recurrence } from './types.ts';
 
 // The real dictionaries through the real vue-i18n, so the plural forms are tested as the UI uses them.
@@ -63,6 +69,19 @@ describe('probeDisplay', () => {
     }
     expect(probeDisplay({ lastProbe: { outcome: 'error', reason: 'cwd_missing', atMs: 1 } })).toBe(
       'schedules.probeResult.error_cwd_missing',
+    );
+  });
+});
+
+describe('acceptanceDisplay', () => {
+  it('is null before a check ran, and names the outcome and an error reason in its own words', () => {
+    expect(acceptanceDisplay({ lastAcceptance: null })).toBeNull();
+    const report = { reason: null, atMs: 1, attempt: 2, maxAttempts: 2 };
+    expect(acceptanceDisplay({ lastAcceptance: { ...report, outcome: 'no_match' } })).toBe(
+      'schedules.acceptanceResult.no_match',
+    );
+    expect(acceptanceDisplay({ lastAcceptance: { ...report, outcome: 'error', reason: 'not_found' } })).toBe(
+      'schedules.acceptanceResult.error_not_found',
     );
   });
 });

@@ -47,8 +47,19 @@ export function whenText(ms: number, nowMs: number): string {
  * not run in this process. An error carries its reason as its own key.
  */
 export function probeDisplay(view: Pick<ScheduleView, 'lastProbe'>): string | null {
-  const report = view.lastProbe;
+  return resultKey('probeResult', view.lastProbe);
+}
+
+/** The same for the last acceptance check (its own words: "passed" / "did not pass"). */
+export function acceptanceDisplay(view: Pick<ScheduleView, 'lastAcceptance'>): string | null {
+  return resultKey('acceptanceResult', view.lastAcceptance);
+}
+
+function resultKey(
+  group: 'probeResult' | 'acceptanceResult',
+  report: ScheduleView['lastProbe'],
+): string | null {
   if (!report) return null;
-  if (report.outcome === 'error' && report.reason) return `schedules.probeResult.error_${report.reason}`;
-  return `schedules.probeResult.${report.outcome}`;
+  if (report.outcome === 'error' && report.reason) return `schedules.${group}.error_${report.reason}`;
+  return `schedules.${group}.${report.outcome}`;
 }
