@@ -75,6 +75,14 @@ export const EXTRA_ERROR_CODES = [
   'PRICE_FETCH_FAILED',
   'PRICE_TABLE_INVALID',
   'PRICE_NOT_FOUND',
+  // Attachments (ledger part 2 §1.5, §5.3): the ledger says a refusal is an IPC error in the
+  // dictionary's words and names no code; these follow INVALID_ICON, the icon's validator.
+  /** Not a kind we take (by magic bytes), unreadable as its kind, animated, over its size, or a second one. */
+  'INVALID_ATTACHMENT',
+  /** The target's wire cannot carry this kind (`carries`). */
+  'ATTACHMENT_NOT_CARRIED',
+  /** The file is gone (the startup GC removed it after its retention period). */
+  'ATTACHMENT_NOT_FOUND',
 ] as const;
 
 export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
@@ -116,6 +124,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   SCHEDULE_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
   PLAN_NOT_FOUND: 404,
+  ATTACHMENT_NOT_FOUND: 404,
   PLAN_NOT_PENDING: 409,
   ROLE_NOT_FOUND: 404,
   GROUP_NOT_FOUND: 404,

@@ -10,3 +10,4 @@ export * from './schedule.ts';
 export * from './plan.ts';
 export * from './events.ts';
 export * from './boot.ts';
+export * from './attachment.ts';

@@ -1,3 +1,4 @@
+import type { AttachmentRef } from './attachment.ts';
 import type { AgentId } from './ids.ts';
 import type { GroundingEngine } from './enums.ts';
 
@@ -21,13 +22,7 @@ export interface Grounding {
   engine: GroundingEngine;
 }
 
-export interface AttachmentRef {
-  id: string;
-  kind: 'image' | 'audio' | 'video' | 'pdf';
-  fileName: string;
-  width?: number;
-  height?: number;
-}
+export type { AttachmentRef } from './attachment.ts';
 
 export interface AgentMessage {
   /** uuid v4 */

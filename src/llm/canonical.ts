@@ -14,7 +14,9 @@ export interface ToolCall {
   extra?: unknown;
 }
 
-export type AttachmentKind = 'image' | 'audio' | 'video' | 'pdf';
+import type { AttachmentKind } from '../domain/attachment.ts';
+
+export type { AttachmentKind };
 
 /** Bytes of one attachment, only ever on the final user message of a request. */
 export interface AttachmentData {
