@@ -149,4 +149,47 @@ describe('anthropic encode: cache breakpoints', () => {
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' }, cache_control: CC },
     ]);
   });
+  it('with an image and a PDF in the final turn the breakpoint still lands on its last block, the text', () => {
+    // Ledger part 6 §1.1 / §5.1: attachments never enter system or history, and the messages
+    // breakpoint is the last block of the last message: the text the attachments come before.
+    expectGolden(
+      request({
+        system: { stable: LONG_STABLE, volatile: '' },
+        messages: [
+          { role: 'user', content: 'こんにちは' },
+          { role: 'assistant', content: 'やあ' },
+          {
+            role: 'user',
+            content: 'これは何?',
+            attachments: [
+              { kind: 'image', mimeType: 'image/webp', data: 'UklGRg==' },
+              { kind: 'pdf', mimeType: 'application/pdf', data: 'JVBERi0=', fileName: 'a.pdf' },
+            ],
+          },
+        ],
+      }),
+      {
+        model: TEST_MODEL,
+        max_tokens: 8192,
+        system: [{ type: 'text', text: LONG_STABLE, cache_control: CC }],
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'こんにちは' }] },
+          { role: 'assistant', content: [{ type: 'text', text: 'やあ' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'image', source: { type: 'base64', media_type: 'image/webp', data: 'UklGRg==' } },
+              {
+                type: 'document',
+                source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' },
+              },
+              { type: 'text', text: 'これは何?', cache_control: CC },
+            ],
+          },
+        ],
+        thinking: THINKING,
+      },
+      BETA,
+    );
+  });
 });

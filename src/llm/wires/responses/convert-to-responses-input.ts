@@ -33,7 +33,8 @@ export interface ResponsesInput {
 
 /**
  * One attachment as an input part. All four kinds have a part (ledger part 6 §7.6, Meta carries all
- * four); which kinds a provider takes is `carries()`, checked at the send entry before any encode.
+ * four); which kinds a provider takes is `carries()`, checked at the send entry before any encode
+ * and again by encodeResponsesRequest, which leaves the others out (`withCarriedAttachments`).
  */
 function attachmentPart(attachment: AttachmentData): ResponsesInputPart {
   const dataUrl = `data:${attachment.mimeType};base64,${attachment.data}`;

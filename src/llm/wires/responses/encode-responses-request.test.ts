@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LIST_FILES, request } from '../test-request.ts';
 import { encodeResponsesRequest, type ResponsesEncodeOptions } from './encode-responses-request.ts';
 
-const MODEL = { model: 'gpt-5.6-terra' };
+const MODEL = { model: 'gpt-5.6-terra', provider: 'open_ai_responses' } as const;
 
 function golden(options: ResponsesEncodeOptions, fields: Parameters<typeof request>[0] = {}): string {
   return JSON.stringify(encodeResponsesRequest(request(fields), MODEL, options));

@@ -9,8 +9,10 @@
  *   and there is no `previous_response_id` (history is built on our side).
  * - `max_output_tokens` is the only limit field, the user's value as it is.
  * - `tool_choice` is never written (encode-responses-tools.ts says why).
+ * - attachments of a kind this provider does not carry are left out (`withCarriedAttachments`).
  */
 import type { ChatRequest } from '../../canonical.ts';
+import { withCarriedAttachments } from '../attachment-wire.ts';
 import type { WireContext } from '../wire.ts';
 import { convertToResponsesInput, type SystemPlacement } from './convert-to-responses-input.ts';
 import type { ResponsesReasoning, ResponsesRequest, ResponsesServerTool } from './responses-api.ts';
@@ -34,12 +36,12 @@ export interface ResponsesEncodeOptions {
 
 export function encodeResponsesRequest(
   request: ChatRequest,
-  context: Pick<WireContext, 'model'>,
+  context: Pick<WireContext, 'model' | 'provider'>,
   options: ResponsesEncodeOptions,
 ): ResponsesRequest {
   const { instructions, input } = convertToResponsesInput(
     request.system,
-    request.messages,
+    withCarriedAttachments(context.provider, request.messages),
     options.systemPlacement,
   );
   const tools = encodeResponsesTools(request, {
