@@ -5,7 +5,11 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { lastUserText } from './request-parts.ts';
 import { responsesText } from './responses-replies.ts';
+import { wireOfPath, type WireKind } from './wire-of-path.ts';
+
+export { wireOfPath, type WireKind };
 
 export interface RecordedRequest {
   method: string;
@@ -28,14 +32,9 @@ export interface ScriptedReply {
   hold?: boolean;
 }
 
-/** `responses`: `POST {base}/responses`, shared by open_ai, xai, meta and perplexity Responses. */
-export type WireKind = 'openai' | 'anthropic' | 'gemini' | 'responses';
-
-export function wireOfPath(path: string): WireKind {
-  if (path.endsWith('/chat/completions')) return 'openai';
-  if (path.endsWith('/messages')) return 'anthropic';
-  if (path.endsWith('/responses')) return 'responses';
-  return 'gemini';
+interface TextRule {
+  needle: string;
+  reply: ScriptedReply;
 }
 
 /** A plain successful text answer in each wire's shape. */
@@ -95,6 +94,7 @@ export class FakeProvider {
   abortedByClient = 0;
   private readonly held = new Set<() => void>();
   private readonly script: ScriptedReply[] = [];
+  private readonly textRules: TextRule[] = [];
   private server: Server | null = null;
   port = 0;
 
@@ -106,6 +106,20 @@ export class FakeProvider {
   enqueue(...replies: ScriptedReply[]): this {
     this.script.push(...replies);
     return this;
+  }
+
+  /**
+   * When the queue is empty, answer a request whose last user text (found after any attachment parts,
+   * test/fakes/request-parts.ts) contains `needle` with `reply`; the first matching rule wins.
+   */
+  answerWhenUserSays(needle: string, reply: ScriptedReply): this {
+    this.textRules.push({ needle, reply });
+    return this;
+  }
+
+  private replyByText(request: RecordedRequest): ScriptedReply | undefined {
+    const text = lastUserText(request);
+    return this.textRules.find((rule) => text.includes(rule.needle))?.reply;
   }
 
   async start(): Promise<this> {
@@ -122,8 +136,10 @@ export class FakeProvider {
           body = null;
         }
         const path = req.url ?? '/';
-        this.requests.push({ method: req.method ?? '', path, headers: req.headers, rawBody: raw, body });
-        const reply = this.script.shift() ?? { body: textReply(wireOfPath(path), 'ok') };
+        const recorded = { method: req.method ?? '', path, headers: req.headers, rawBody: raw, body };
+        this.requests.push(recorded);
+        const reply = this.script.shift() ??
+          this.replyByText(recorded) ?? { body: textReply(wireOfPath(path), 'ok') };
         let answered = false;
         res.on('close', () => {
           if (!answered) this.abortedByClient += 1;
