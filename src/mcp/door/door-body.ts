@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 
-/** The SDK transport's own default bound; it does not apply it to a body we parse ourselves. */
-export const DOOR_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * 20 MiB: the base64 of the largest attachment (ATTACHMENT_MAX_BASE64_CHARS, 16,000,000 for a 12 MB
+ * video) plus the 4 MiB the door allowed before attachments (the SDK transport's own default bound)
+ * for the message and the JSON-RPC framing. The transport does not apply its bound to a body we parse.
+ */
+export const DOOR_MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 /**
  * A body over the bound is still read to its end (and thrown away) up to this much, so the client

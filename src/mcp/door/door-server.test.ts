@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ATTACHMENT_MAX_BASE64_CHARS } from '../../domain/attachment.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import { McpDoor } from './door-server.ts';
 import { DOOR_TOOL_NAME, type DoorAsk } from './door-tool.ts';
@@ -72,11 +73,14 @@ describe('the door over the SDK client', () => {
     expect(tools.map((tool) => tool.name)).toEqual([DOOR_TOOL_NAME]);
     expect(DOOR_TOOL_NAME).toBe('ask_fuseforks');
     const schema = tools[0]?.inputSchema as {
-      properties?: Record<string, { type?: string }>;
+      properties?: Record<string, { type?: string; properties?: Record<string, { maxLength?: number }> }>;
       required?: string[];
     };
-    expect(Object.keys(schema.properties ?? {})).toEqual(['message']);
+    expect(Object.keys(schema.properties ?? {})).toEqual(['message', 'attachment']);
     expect(schema.properties?.message?.type).toBe('string');
+    // The one optional file, bounded in the schema as the send command bounds it.
+    expect(schema.properties?.attachment?.type).toBe('object');
+    expect(schema.properties?.attachment?.properties?.bytes?.maxLength).toBe(ATTACHMENT_MAX_BASE64_CHARS);
     expect(schema.required).toEqual(['message']);
     expect(tools[0]?.description).toMatch(/reception servant/);
   });
@@ -170,24 +174,24 @@ describe('the guard before the SDK', () => {
     expect(response.status).toBe(404);
   });
 
-  it('answers 413 to a body over 4 MiB and 400 to a non-JSON body, before any session exists', async () => {
+  it('answers 413 to a body over 20 MiB and 400 to a non-JSON body, before any session exists', async () => {
     const auth = { ...MCP_POST_HEADERS, Authorization: `Bearer ${TOKEN}` };
-    const big = await rawRequest(port, { headers: auth, body: `"${'x'.repeat(4 * 1024 * 1024)}"` });
+    const big = await rawRequest(port, { headers: auth, body: `"${'x'.repeat(20 * 1024 * 1024)}"` });
     expect(big.status).toBe(413);
     const junk = await rawRequest(port, { headers: auth, body: '{not json' });
     expect(junk.status).toBe(400);
     expect(JSON.parse(junk.body)).toMatchObject({ error: { code: -32700 } });
   });
 
-  it('reads a body over 4 MiB to its end before the 413, so the client gets the error, not EPIPE', async () => {
+  it('reads a body over 20 MiB to its end before the 413, so the client gets the error, not EPIPE', async () => {
     const auth = { ...MCP_POST_HEADERS, Authorization: `Bearer ${TOKEN}` };
     for (const chunked of [false, true]) {
-      const result = await upload(port, auth, 6 * 1024 * 1024, chunked);
+      const result = await upload(port, auth, 22 * 1024 * 1024, chunked);
       expect(result.errors).toEqual([]);
       expect(result.status).toBe(413);
       expect(JSON.parse(result.body)).toEqual({
         jsonrpc: '2.0',
-        error: { code: -32000, message: 'Request body too large: the limit is 4 MiB' },
+        error: { code: -32000, message: 'Request body too large: the limit is 20 MiB' },
         id: null,
       });
     }
@@ -195,7 +199,7 @@ describe('the guard before the SDK', () => {
     const client = await connect();
     const huge = client.callTool({
       name: DOOR_TOOL_NAME,
-      arguments: { message: 'x'.repeat(5 * 1024 * 1024) },
+      arguments: { message: 'x'.repeat(21 * 1024 * 1024) },
     });
     await expect(huge).rejects.toMatchObject({
       code: 413,

@@ -1,8 +1,10 @@
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import type { AttachmentInput } from '../../domain/attachment.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import { APP_VERSION } from '../../version.ts';
+import { doorAttachmentSchema, readDoorAttachment } from './door-attachment.ts';
 
 /** Frozen (ledger part 5, MCP server 1): the door's one tool. Clients rediscover it through tools/list. */
 export const DOOR_TOOL_NAME = 'ask_fuseforks';
@@ -11,6 +13,7 @@ export const DOOR_SERVER_NAME = 'fuseforks';
 export const DOOR_TOOL_DESCRIPTION =
   "Send a message to this Fuseforks village's reception servant and return its answer. " +
   'The servant may consult other servants of the village before it answers, so a call can take minutes. ' +
+  'You may attach one file (an image, audio, video or PDF) for the servant to see with the message. ' +
   'The village handles one outside request at a time: while another one is running, the call returns at ' +
   'once with a busy error, and you can try again later.';
 
@@ -28,8 +31,14 @@ export interface DoorAnswer {
 /**
  * How the village answers a request. `client` is the caller's self-reported `clientInfo.name`, raw
  * ('' when absent); the village normalises it. `signal` aborts when the caller cancels or goes away.
+ * `attachment` is the caller's one file, already decoded from base64 (its kind is not known yet).
  */
-export type DoorAsk = (message: string, client: string, signal: AbortSignal) => Promise<DoorAnswer>;
+export type DoorAsk = (
+  message: string,
+  client: string,
+  signal: AbortSignal,
+  attachment?: AttachmentInput,
+) => Promise<DoorAnswer>;
 
 /** One outside request at a time across the whole door, whatever the session (ledger, MCP server 5). */
 export class DoorGate {
@@ -73,9 +82,16 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
         message: z
           .string()
           .describe('The request for the village, written as you would write it to a person.'),
+        attachment: doorAttachmentSchema,
       },
     },
-    async ({ message }, extra) => {
+    async ({ message, attachment: argument }, extra) => {
+      // Read before the gate: a malformed file is the caller's to fix and never holds up the village.
+      const read = readDoorAttachment(argument);
+      if (!read.ok) {
+        log?.note('mcp door: ask refused: invalid attachment');
+        return textResult({ text: read.text, isError: true });
+      }
       if (!gate.tryEnter()) {
         log?.note('mcp door: ask refused: busy');
         return textResult({ text: DOOR_BUSY_TEXT, isError: true });
@@ -85,7 +101,7 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
       const client = server.server.getClientVersion()?.name ?? '';
       const started = Date.now();
       try {
-        const answer = await ask(message, client, signal);
+        const answer = await ask(message, client, signal, read.attachment);
         log?.note(`mcp door: ask done: ms=${Date.now() - started} error=${answer.isError}`);
         return textResult(answer);
       } catch (error) {

@@ -1,0 +1,146 @@
+/** The door's one attachment: the argument read strictly, and carried to `ask` over the real SDK client. */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ATTACHMENT_MAX_BASE64_CHARS,
+  ATTACHMENT_VIDEO_MAX_BYTES,
+  type AttachmentInput,
+} from '../../domain/attachment.ts';
+import { decodeStrictBase64, readDoorAttachment } from './door-attachment.ts';
+import { McpDoor } from './door-server.ts';
+import { DOOR_TOOL_NAME } from './door-tool.ts';
+import { connectClient, freePort } from './test-kit.ts';
+
+const TOKEN = '0123456789abcdef0123456789abcdef';
+
+describe('decodeStrictBase64', () => {
+  it('decodes canonical padded base64', () => {
+    expect(Buffer.from(decodeStrictBase64('aGVsbG8=')!).toString()).toBe('hello');
+    expect(Buffer.from(decodeStrictBase64('aGk=')!).toString()).toBe('hi');
+    expect(decodeStrictBase64('')).toEqual(new Uint8Array());
+  });
+
+  it.each([
+    ['missing padding', 'aGVsbG8'],
+    ['whitespace', 'aGVs bG8='],
+    ['a line break', 'aGVs\nbG8='],
+    ['the URL-safe alphabet', 'a-_b'],
+    ['a data URL', 'data:image/png;base64,aGk='],
+    ['padding in the middle', 'aG=sbG8='],
+    ['stray bits in the last character', 'aGl='],
+  ])('refuses %s', (_what, text) => {
+    expect(decodeStrictBase64(text)).toBeNull();
+  });
+});
+
+describe('readDoorAttachment', () => {
+  it('no argument is no attachment', () => {
+    expect(readDoorAttachment(undefined)).toEqual({ ok: true, attachment: undefined });
+  });
+
+  it('gives the decoded bytes and the trimmed name', () => {
+    const read = readDoorAttachment({ fileName: ' photo.png ', bytes: 'iVBORw==' });
+    expect(read).toEqual({
+      ok: true,
+      attachment: { fileName: 'photo.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
+    });
+  });
+
+  it.each([
+    ['not base64', { fileName: 'a.png', bytes: 'not base64!' }, 'attachment.bytes is not base64'],
+    ['empty bytes', { fileName: 'a.png', bytes: '' }, 'attachment.bytes is empty'],
+    ['a blank name', { fileName: '  ', bytes: 'aGk=' }, 'attachment.fileName is empty'],
+    [
+      'over 12 MB',
+      { fileName: 'a.mp4', bytes: 'A'.repeat(ATTACHMENT_MAX_BASE64_CHARS + 4) },
+      'larger than 12 MB',
+    ],
+  ])('refuses %s with INVALID_ATTACHMENT', (_what, argument, why) => {
+    const read = readDoorAttachment(argument);
+    expect(read.ok).toBe(false);
+    expect(read.ok ? '' : read.text).toMatch(new RegExp(`^INVALID_ATTACHMENT: .*${why}`));
+  });
+});
+
+describe('ask_fuseforks with an attachment, over the SDK client', () => {
+  let door: McpDoor;
+  let port: number;
+  let asked: { message: string; attachment: AttachmentInput | undefined }[];
+  const clients: Client[] = [];
+
+  beforeEach(async () => {
+    asked = [];
+    port = await freePort();
+    door = new McpDoor({
+      ask: async (message, _client, _signal, attachment) => {
+        asked.push({ message, attachment });
+        return { text: `got ${attachment?.bytes.length ?? 0} bytes`, isError: false };
+      },
+    });
+    await door.apply({ enabled: true, port, token: TOKEN });
+  });
+
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+    await door.close();
+  });
+
+  async function call(args: Record<string, unknown>) {
+    const { client } = await connectClient(`http://127.0.0.1:${port}/mcp`, TOKEN);
+    clients.push(client);
+    const result = await client.callTool({ name: DOOR_TOOL_NAME, arguments: args });
+    const content = result.content as { type: string; text: string }[];
+    return { isError: result.isError, text: content[0]?.text ?? '' };
+  }
+
+  it('hands the decoded file to ask with the message', async () => {
+    const bytes = Buffer.from('%PDF-1.7 hello');
+    const result = await call({
+      message: 'read this',
+      attachment: { fileName: 'a.pdf', bytes: bytes.toString('base64') },
+    });
+    expect(result).toEqual({ isError: false, text: `got ${bytes.length} bytes` });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.message).toBe('read this');
+    expect(asked[0]!.attachment?.fileName).toBe('a.pdf');
+    expect(Buffer.from(asked[0]!.attachment!.bytes).equals(bytes)).toBe(true);
+  });
+
+  it('without an attachment ask gets none', async () => {
+    expect(await call({ message: 'plain' })).toEqual({ isError: false, text: 'got 0 bytes' });
+    expect(asked[0]!.attachment).toBeUndefined();
+  });
+
+  it('carries a file of the largest size (12 MB, 16,000,000 base64 characters) through the door body limit', async () => {
+    const bytes = Buffer.alloc(ATTACHMENT_VIDEO_MAX_BYTES, 7);
+    const base64 = bytes.toString('base64');
+    expect(base64.length).toBe(ATTACHMENT_MAX_BASE64_CHARS);
+    const result = await call({
+      message: 'a long video',
+      attachment: { fileName: 'clip.mp4', bytes: base64 },
+    });
+    expect(result).toEqual({ isError: false, text: `got ${ATTACHMENT_VIDEO_MAX_BYTES} bytes` });
+  });
+
+  it('refuses bad base64 with INVALID_ATTACHMENT and never asks the village', async () => {
+    const result = await call({ message: 'x', attachment: { fileName: 'a.png', bytes: 'iVBO Rw==' } });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/^INVALID_ATTACHMENT: attachment.bytes is not base64/);
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses base64 longer than the largest attachment, and an unknown key, by the schema', async () => {
+    const long = await call({
+      message: 'x',
+      attachment: { fileName: 'a.mp4', bytes: 'A'.repeat(ATTACHMENT_MAX_BASE64_CHARS + 4) },
+    });
+    expect(long.isError).toBe(true);
+    expect(long.text).toMatch(/Input validation error/);
+    const extra = await call({
+      message: 'x',
+      attachment: { fileName: 'a.png', bytes: 'aGk=', mimeType: 'image/png' },
+    });
+    expect(extra.isError).toBe(true);
+    expect(asked).toEqual([]);
+  });
+});
