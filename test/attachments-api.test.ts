@@ -17,7 +17,13 @@ let v: TestVillage;
 
 async function servant(id: string, provider: 'open_ai_compat' | 'anthropic'): Promise<void> {
   const { id: templateId } = await v.ok<{ id: string }>('upsert_template', {
-    template: { name: `${id} model`, baseUrl: fake.baseUrl, model: 'm', provider, credential: 'not_required' },
+    template: {
+      name: `${id} model`,
+      baseUrl: fake.baseUrl,
+      model: 'm',
+      provider,
+      credential: 'not_required',
+    },
   });
   await v.ok('create_agent', { spec: { id, name: id.toUpperCase(), modelTemplateId: templateId } });
   await v.ok('start_agent', { agentId: id });
@@ -52,7 +58,13 @@ describe('send_user_message with an attachment', () => {
     });
     const ref = sent.attachments![0]!;
     expect(sent.attachments).toHaveLength(1);
-    expect(ref).toMatchObject({ kind: 'image', fileName: 'photo.png', mimeType: 'image/webp', width: 64, height: 48 });
+    expect(ref).toMatchObject({
+      kind: 'image',
+      fileName: 'photo.png',
+      mimeType: 'image/webp',
+      width: 64,
+      height: 48,
+    });
     expect(storedFiles()).toEqual([`${ref.id}.webp`]);
     const stored = readFileSync(join(attachmentsDir(), `${ref.id}.webp`));
     expect(stored.subarray(8, 12).toString('latin1')).toBe('WEBP');
@@ -68,7 +80,9 @@ describe('send_user_message with an attachment', () => {
     const listed = (await userMessages()).at(-1)!;
     expect(listed.attachments).toEqual([ref]);
     const lines = logLines();
-    const ok = lines.findIndex((l) => l.includes('attachment kind: kind=image provider=open_ai_compat outcome=ok'));
+    const ok = lines.findIndex((l) =>
+      l.includes('attachment kind: kind=image provider=open_ai_compat outcome=ok'),
+    );
     expect(ok).toBeGreaterThanOrEqual(0);
     expect(lines.slice(ok).some((l) => l.includes('turn start: agent=o'))).toBe(true);
   });
@@ -134,7 +148,11 @@ describe('send_user_message with an attachment', () => {
 
   it('bad base64 is INVALID_ATTACHMENT', async () => {
     for (const bytes of ['abc', 'ab=c', 'YWJj\n', 'YW Jj', '-_8=', 'YR==', '']) {
-      const res = await v.call('send_user_message', { to: 'o', content: 'x', attachment: { fileName: 'a', bytes } });
+      const res = await v.call('send_user_message', {
+        to: 'o',
+        content: 'x',
+        attachment: { fileName: 'a', bytes },
+      });
       expect(res.status, JSON.stringify(bytes)).toBe(400);
       expect(res.body, JSON.stringify(bytes)).toMatchObject({ code: 'INVALID_ATTACHMENT' });
     }
@@ -169,12 +187,19 @@ describe('send_user_message with an attachment', () => {
   it('the body limit is raised for send_user_message only', async () => {
     // A 3 MB PDF: over the 1 MB limit of every other command.
     const big = Buffer.concat([pdfBytes(), Buffer.alloc(3_000_000, 0x20)]);
-    const body = JSON.stringify({ to: 'o', content: 'read', attachment: { fileName: 'big.pdf', bytes: b64(big) } });
+    const body = JSON.stringify({
+      to: 'o',
+      content: 'read',
+      attachment: { fileName: 'big.pdf', bytes: b64(big) },
+    });
     expect(body.length).toBeGreaterThan(MAX_BODY_BYTES);
     const sent = await v.call<AgentMessage>('send_user_message', body);
     expect(sent.status).toBe(200);
     expect(sent.body.attachments![0]).toMatchObject({ kind: 'pdf', byteLength: big.length });
-    const other = await v.call('write_ordinance', JSON.stringify({ content: 'x'.repeat(MAX_BODY_BYTES + 10) }));
+    const other = await v.call(
+      'write_ordinance',
+      JSON.stringify({ content: 'x'.repeat(MAX_BODY_BYTES + 10) }),
+    );
     expect(other.status).toBe(413);
   });
 });

@@ -24,7 +24,13 @@ async function open(language: 'en' | 'ja' = 'en'): Promise<void> {
     ['n', 'anthropic'],
   ] as const) {
     const { id: templateId } = await v.ok<{ id: string }>('upsert_template', {
-      template: { name: `${id} model`, baseUrl: fake.baseUrl, model: 'm', provider, credential: 'not_required' },
+      template: {
+        name: `${id} model`,
+        baseUrl: fake.baseUrl,
+        model: 'm',
+        provider,
+        credential: 'not_required',
+      },
     });
     await v.ok('create_agent', { spec: { id, name: id.toUpperCase(), modelTemplateId: templateId } });
     await v.ok('start_agent', { agentId: id });
@@ -105,7 +111,10 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
   it('a 400 to the WebP is retried once as JPEG, and the later calls of the turn keep the JPEG', async () => {
     await open();
     fake.refuseImages = (type) => type === 'image/webp';
-    fake.enqueue({ body: openAiToolCall('room_log', { id: 'nothing' }) }, { body: textReply('openai', 'seen') });
+    fake.enqueue(
+      { body: openAiToolCall('room_log', { id: 'nothing' }) },
+      { body: textReply('openai', 'seen') },
+    );
     await sendImage('o', 'look');
     await until('the reply', async () => (await countOf(replies('o'))) === 1);
     expect(fake.requests.map((r) => imageTypesIn(r.rawBody))).toEqual([
@@ -119,7 +128,11 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     // The stored file stays WebP: the JPEG lives in this turn only.
     const list = await v.ok<AgentMessage[]>('list_messages');
     const ref = list.find((m) => m.from.kind === 'user')!.attachments![0]!;
-    expect(readFileSync(join(v.workspace, 'attachments', `${ref.id}.webp`)).subarray(8, 12).toString()).toBe('WEBP');
+    expect(
+      readFileSync(join(v.workspace, 'attachments', `${ref.id}.webp`))
+        .subarray(8, 12)
+        .toString(),
+    ).toBe('WEBP');
     expect(list.find(replies('o'))!.content).toBe('seen');
   });
 
@@ -167,7 +180,9 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     );
     expect(fake.requests).toHaveLength(1);
     expect(imageTypesIn(fake.requests[0]!.rawBody)).toEqual(['image/webp']);
-    const line = (await v.ok<AgentMessage[]>('list_messages')).find((m) => m.content.includes('turn failed'))!;
+    const line = (await v.ok<AgentMessage[]>('list_messages')).find((m) =>
+      m.content.includes('turn failed'),
+    )!;
     expect(line.content).not.toContain('does not accept images');
   });
 });

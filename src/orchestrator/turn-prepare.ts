@@ -201,7 +201,9 @@ export async function prepareTurn(
 
 /** The turn's user message; the same object in every call, so a JPEG retry's bytes stay for the turn. */
 function userMessage(sent: string, data: AttachmentData[]): UserChatMessage {
-  return data.length === 0 ? { role: 'user', content: sent } : { role: 'user', content: sent, attachments: data };
+  return data.length === 0
+    ? { role: 'user', content: sent }
+    : { role: 'user', content: sent, attachments: data };
 }
 
 function isCoreError(value: unknown): value is CoreError {

@@ -90,10 +90,9 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     return limiter;
   };
   app.use('/api/*', (c, next) =>
-    limiterFor(Object.hasOwn(BODY_LIMIT_BY_PATH, c.req.path) ? BODY_LIMIT_BY_PATH[c.req.path]! : MAX_BODY_BYTES)(
-      c,
-      next,
-    ),
+    limiterFor(
+      Object.hasOwn(BODY_LIMIT_BY_PATH, c.req.path) ? BODY_LIMIT_BY_PATH[c.req.path]! : MAX_BODY_BYTES,
+    )(c, next),
   );
 
   // The browser control service: its own routes, independent of the village's boot.

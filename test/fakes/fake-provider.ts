@@ -92,7 +92,8 @@ export function openAiToolCall(name: string, args: Record<string, unknown>): unk
 /** The image mime types a request body carries (data URLs, Anthropic `media_type`, Gemini `mimeType`). */
 export function imageTypesIn(rawBody: string): string[] {
   const found = [...rawBody.matchAll(/data:(image\/[a-z0-9.+-]+);base64,/g)].map((m) => m[1]!);
-  for (const m of rawBody.matchAll(/"(?:media_type|mimeType|mime_type)":"(image\/[a-z0-9.+-]+)"/g)) found.push(m[1]!);
+  for (const m of rawBody.matchAll(/"(?:media_type|mimeType|mime_type)":"(image\/[a-z0-9.+-]+)"/g))
+    found.push(m[1]!);
   return found;
 }
 
@@ -138,7 +139,10 @@ export class FakeProvider {
         const refuse = this.refuseImages;
         const reply: ScriptedReply =
           refuse !== null && imageTypesIn(raw).some(refuse)
-            ? { status: 400, body: { error: { message: 'image input is not supported', type: 'invalid_request_error' } } }
+            ? {
+                status: 400,
+                body: { error: { message: 'image input is not supported', type: 'invalid_request_error' } },
+              }
             : (this.script.shift() ?? { body: textReply(wireOfPath(path), 'ok') });
         let answered = false;
         res.on('close', () => {

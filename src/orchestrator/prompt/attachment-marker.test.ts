@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttachmentRef } from '../../domain/attachment.ts';
-import {
-  attachmentMarker,
-  forwardingNote,
-  markerFileName,
-  withForwardingNote,
-} from './attachment-marker.ts';
+import { attachmentMarker, forwardingNote, markerFileName, withForwardingNote } from './attachment-marker.ts';
 
 const ref = (kind: AttachmentRef['kind'], fileName = 'photo.png'): AttachmentRef => ({
   id: '0b1c5a8e-1d2f-4a3b-9c4d-5e6f7a8b9c0d',

@@ -62,7 +62,10 @@ export function withAttachmentMarker(envelopeText: string, marker: string): stri
 }
 
 /** 「（画像 1 枚は転送されません）」 / "(1 image is not forwarded)"; "" without attachments. */
-export function forwardingNote(attachments: readonly AttachmentRef[] | undefined, language: Language): string {
+export function forwardingNote(
+  attachments: readonly AttachmentRef[] | undefined,
+  language: Language,
+): string {
   if (!attachments || attachments.length === 0) return '';
   const parts = kindCounts(attachments).map(([kind, count]) => kindCount(kind, count, language));
   if (language === 'ja') return `（${parts.join('・')}は転送されません）`;

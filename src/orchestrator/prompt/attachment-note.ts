@@ -30,9 +30,9 @@ export function kindCount(kind: Kind, count: number, language: Language): string
 
 /** The kinds present and their counts, in the fixed kind order. */
 export function kindCounts(attachments: readonly AttachmentRef[]): [Kind, number][] {
-  return KINDS.map((kind) => [kind, attachments.filter((a) => a.kind === kind).length] as [Kind, number]).filter(
-    ([, count]) => count > 0,
-  );
+  return KINDS.map(
+    (kind) => [kind, attachments.filter((a) => a.kind === kind).length] as [Kind, number],
+  ).filter(([, count]) => count > 0);
 }
 
 /** 「（画像 1 枚）」 / "(1 image)"; "" when the message has no attachment. */

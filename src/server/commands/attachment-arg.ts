@@ -40,11 +40,15 @@ export function decodeStrictBase64(text: string): Buffer {
 /** null when no attachment was sent; the one attachment otherwise. */
 export function readAttachmentArg(raw: unknown, plural: unknown): AttachmentInput | null {
   if (plural !== undefined) {
-    throw refused('a message takes at most one attachment: send `attachment` as one object {fileName, bytes}');
+    throw refused(
+      'a message takes at most one attachment: send `attachment` as one object {fileName, bytes}',
+    );
   }
   if (raw === undefined || raw === null) return null;
   if (Array.isArray(raw)) {
-    throw refused('a message takes at most one attachment: `attachment` is one object {fileName, bytes}, not a list');
+    throw refused(
+      'a message takes at most one attachment: `attachment` is one object {fileName, bytes}, not a list',
+    );
   }
   const parsed = attachmentArg.safeParse(raw);
   if (!parsed.success) throw refused(`attachment: ${describeIssues(parsed.error.issues)}`);
