@@ -3,6 +3,9 @@ import { agentIdSchema } from '../../domain/schemas.ts';
 import { listWorkDirFiles } from '../../tools/completion/work-dir-files.ts';
 import { requireAgent } from '../../world/validate.ts';
 import { command, type CommandTable } from '../command.ts';
+import { readAttachmentArg } from './attachment-arg.ts';
+import { readAttachmentView } from './read-attachment.ts';
+import { SEND_CONTENT_MAX_CHARS } from '../body-limits.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
 
@@ -16,8 +19,19 @@ export const conversationCommands: CommandTable = {
     return null;
   }),
   send_user_message: command(
-    z.strictObject({ to: agentIdSchema, content: z.string().max(200_000) }),
-    (ctx, { to, content }) => ctx.orchestrator.sendUserMessage(to, content),
+    z.strictObject({
+      to: agentIdSchema,
+      content: z.string().max(SEND_CONTENT_MAX_CHARS),
+      // Read by readAttachmentArg: its refusals are INVALID_ATTACHMENT, not a generic argument error.
+      attachment: z.unknown().optional(),
+      attachments: z.unknown().optional(),
+    }),
+    (ctx, { to, content, attachment, attachments }) =>
+      ctx.orchestrator.sendUserMessageWithAttachment(to, content, readAttachmentArg(attachment, attachments)),
+  ),
+  /** A stored attachment for the screen (thumbnail, full size, file chip); gone: ATTACHMENT_NOT_FOUND. */
+  read_attachment: command(z.strictObject({ id: z.string().max(64) }), (ctx, { id }) =>
+    readAttachmentView(ctx, id),
   ),
   interrupt_turn: command(agentArg, (ctx, { agentId }) => ({
     interrupted: ctx.orchestrator.interruptTurn(agentId),
