@@ -6,32 +6,12 @@ import {
   ATTACHMENT_VIDEO_MAX_BYTES,
   type AttachmentInput,
 } from '../../domain/attachment.ts';
-import { decodeStrictBase64, readDoorAttachment } from './door-attachment.ts';
+import { readDoorAttachment } from './door-attachment.ts';
 import { McpDoor } from './door-server.ts';
 import { DOOR_TOOL_NAME } from './door-tool.ts';
 import { connectClient, freePort } from './test-kit.ts';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
-
-describe('decodeStrictBase64', () => {
-  it('decodes canonical padded base64', () => {
-    expect(Buffer.from(decodeStrictBase64('aGVsbG8=')!).toString()).toBe('hello');
-    expect(Buffer.from(decodeStrictBase64('aGk=')!).toString()).toBe('hi');
-    expect(decodeStrictBase64('')).toEqual(new Uint8Array());
-  });
-
-  it.each([
-    ['missing padding', 'aGVsbG8'],
-    ['whitespace', 'aGVs bG8='],
-    ['a line break', 'aGVs\nbG8='],
-    ['the URL-safe alphabet', 'a-_b'],
-    ['a data URL', 'data:image/png;base64,aGk='],
-    ['padding in the middle', 'aG=sbG8='],
-    ['stray bits in the last character', 'aGl='],
-  ])('refuses %s', (_what, text) => {
-    expect(decodeStrictBase64(text)).toBeNull();
-  });
-});
 
 describe('readDoorAttachment', () => {
   it('no argument is no attachment', () => {
@@ -40,10 +20,8 @@ describe('readDoorAttachment', () => {
 
   it('gives the decoded bytes and the trimmed name', () => {
     const read = readDoorAttachment({ fileName: ' photo.png ', bytes: 'iVBORw==' });
-    expect(read).toEqual({
-      ok: true,
-      attachment: { fileName: 'photo.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
-    });
+    expect(read.ok && read.attachment?.fileName).toBe('photo.png');
+    expect(read.ok && [...read.attachment!.bytes]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   });
 
   it.each([

@@ -11,6 +11,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   type AttachmentInput,
 } from '../../domain/attachment.ts';
+import { decodeStrictBase64 } from '../../domain/strict-base64.ts';
 
 /** The file name is display only (its extension is never read); long enough for any real file name. */
 export const DOOR_ATTACHMENT_NAME_MAX_CHARS = 255;
@@ -41,21 +42,6 @@ export const doorAttachmentSchema = z
   );
 
 export type DoorAttachmentArgument = z.infer<typeof doorAttachmentSchema>;
-
-/** The canonical alphabet and at most two `=` at the end; whitespace is not allowed (no regex backtracking on 16 MB). */
-const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/**
- * Strict base64: the canonical alphabet, padded to a multiple of 4, and re-encoding gives the same
- * text (so a misplaced `=` or stray bits in the last character are refused rather than silently
- * dropped, as Buffer.from would).
- */
-export function decodeStrictBase64(text: string): Uint8Array | null {
-  if (text.length % 4 !== 0 || !BASE64_CHARS.test(text)) return null;
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.toString('base64') !== text) return null;
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-}
 
 export type DoorAttachmentRead =
   { ok: true; attachment: AttachmentInput | undefined } | { ok: false; text: string };

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BASE64_CHARS, type AttachmentInput } from '../../domain/attachment.ts';
 import { CoreError } from '../../domain/errors.ts';
+import { decodeStrictBase64 as strictBase64Bytes } from '../../domain/strict-base64.ts';
 import { describeIssues } from '../../domain/zod-issues.ts';
 
 /** Longest original file name kept for display (it is never read for the kind). */
@@ -17,9 +18,6 @@ const attachmentArg = z.strictObject({
   bytes: z.string(),
 });
 
-// Canonical base64 only (RFC 4648 §4, padded): no whitespace, no URL alphabet, no missing padding.
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 function refused(message: string): CoreError {
   return new CoreError('INVALID_ATTACHMENT', message);
 }
@@ -29,10 +27,11 @@ export function decodeStrictBase64(text: string): Buffer {
   if (text.length > ATTACHMENT_MAX_BASE64_CHARS) {
     throw refused(`attachment.bytes is longer than ${ATTACHMENT_MAX_BASE64_CHARS} base64 characters`);
   }
-  if (!BASE64.test(text)) throw refused('attachment.bytes is not valid base64');
-  const bytes = Buffer.from(text, 'base64');
-  // Non-zero bits in the last character's unused part: a decoder would silently drop them.
-  if (bytes.toString('base64') !== text) throw refused('attachment.bytes is not canonical base64');
+  // Canonical base64 only (domain/strict-base64.ts), checked without a regex that overflows at this size.
+  const bytes = strictBase64Bytes(text);
+  if (bytes === null) {
+    throw refused('attachment.bytes is not valid base64 (the standard alphabet, padded, no whitespace)');
+  }
   if (bytes.length === 0) throw refused('attachment.bytes is empty');
   return bytes;
 }
