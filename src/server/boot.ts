@@ -195,7 +195,8 @@ export class Boot {
       void mcp.openShared();
       const doorSettings = new DoorSettingsStore(paths.mcpServerSettings);
       const door = new McpDoor({
-        ask: (message, client, signal) => askExternal(orchestrator, client, message, signal),
+        ask: (message, client, signal, attachment) =>
+          askExternal(orchestrator, client, message, signal, attachment ?? null),
         log,
       });
       await openDoor(doorSettings, door, log);
