@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from './version.ts';
 import { browserMain } from './browser/cli-browser.ts';
+import { sendMain } from './cli-send.ts';
 import { DEFAULT_PORT } from './server/default-port.ts';
 // The server (and the UI build) load only for `serve`: the small helpers start in a moment.
 import type { RunningServer } from './server/serve.ts';
@@ -17,6 +18,10 @@ const USAGE = `Usage: fuseforks [serve] [--workspace DIR] [--home DIR] [--port N
        fuseforks browser <command> [options]   control the running server's browser
                                                (status, start, open, snapshot, evaluate, …;
                                                see fuseforks browser --help)
+       fuseforks send <agentId> <message> [--attach FILE] [options]
+                                               send a message (and one file) to a servant of
+                                               the running server; prints the message id
+                                               (see fuseforks send --help)
 `;
 
 export function defaultHome(env: NodeJS.ProcessEnv = process.env): string {
@@ -69,6 +74,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (first === 'browser') return browserMain(rest, resolveServeConfig);
+  if (first === 'send') return sendMain(rest, resolveServeConfig);
   const serveArgs = first === 'serve' ? rest : first === undefined || first.startsWith('-') ? argv : null;
   if (serveArgs === null) {
     process.stderr.write(`unknown command: ${first}\n${USAGE}`);

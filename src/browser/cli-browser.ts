@@ -61,7 +61,8 @@ const OPTIONS = {
 } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-class UsageError extends Error {}
+/** A command line that cannot run: exit status 2 with the usage text. */
+export class UsageError extends Error {}
 
 /** `fuseforks browser …`: exit status 0 (answered), 1 (an error answer or no server), 2 (bad usage). */
 export async function browserMain(argv: string[], resolveConfig: ResolveConfig): Promise<number> {
@@ -145,8 +146,29 @@ function checkUsage(values: Values, positionals: string[]): Request {
 }
 
 async function connect(values: Values, resolveConfig: ResolveConfig): Promise<BrowserClient> {
+  return new HttpBrowserClient(await resolveServerAccess(values, resolveConfig, 'fuseforks browser'));
+}
+
+/** The flags that say which running server to talk to (shared by `fuseforks browser` and `send`). */
+export interface ServerFlags {
+  home?: string | undefined;
+  port?: string | undefined;
+  host?: string | undefined;
+  url?: string | undefined;
+}
+
+/**
+ * The running server's origin and API token: `--url`, or `--host`/`--port` (then the environment,
+ * then the defaults, as `serve` reads them), and the token in `{home}/api_token`. Bad flags are a
+ * UsageError naming `command`; a missing token is UNAUTHORIZED with the next step.
+ */
+export async function resolveServerAccess(
+  values: ServerFlags,
+  resolveConfig: ResolveConfig,
+  command: string,
+): Promise<{ baseUrl: string; token: string }> {
   if (values.url !== undefined && (values.port !== undefined || values.host !== undefined)) {
-    throw new UsageError('fuseforks browser: give --url or --host/--port, not both');
+    throw new UsageError(`${command}: give --url or --host/--port, not both`);
   }
   let config: ReturnType<ResolveConfig>;
   try {
@@ -161,14 +183,14 @@ async function connect(values: Values, resolveConfig: ResolveConfig): Promise<Br
   let baseUrl: string;
   if (values.url !== undefined) {
     if (!URL.canParse(values.url) || !/^https?:$/.test(new URL(values.url).protocol)) {
-      throw new UsageError(`fuseforks browser: --url must be an http URL, got ${JSON.stringify(values.url)}`);
+      throw new UsageError(`${command}: --url must be an http URL, got ${JSON.stringify(values.url)}`);
     }
     baseUrl = values.url;
   } else {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     baseUrl = `http://${host}:${config.port}`;
   }
-  return new HttpBrowserClient({ baseUrl, token: await readToken(config.home) });
+  return { baseUrl, token: await readToken(config.home) };
 }
 
 async function readToken(home: string): Promise<string> {
@@ -252,7 +274,8 @@ function parseOnOff(text: string): boolean {
   throw new UsageError(`--evaluate takes on or off, got ${text}`);
 }
 
-function errorLine(error: unknown): string {
+/** `error CODE: message (detail)`, the line a failed CLI command prints on stderr. */
+export function errorLine(error: unknown): string {
   if (isCoreError(error))
     return `error ${error.code}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`;
   return `error: ${error instanceof Error ? error.message : String(error)}`;

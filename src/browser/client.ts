@@ -101,15 +101,10 @@ export class HttpBrowserClient implements BrowserClient {
 
   /** The server's error body as the same CoreError; anything else (a proxy page, say) as IPC_FAILED. */
   private answerError(status: number, text: string): CoreError {
-    const payload = parseJson(text)?.value as Partial<Record<string, unknown>> | null | undefined;
-    if (payload && typeof payload.code === 'string' && typeof payload.message === 'string') {
-      return new CoreError(payload.code as ErrorCode, payload.message, {
-        detail: typeof payload.detail === 'string' ? payload.detail : null,
-        agentId: typeof payload.agentId === 'string' ? payload.agentId : null,
-        ...(typeof payload.retryable === 'boolean' ? { retryable: payload.retryable } : {}),
-      });
-    }
-    return this.failed(`the server at ${this.origin} answered HTTP ${status} without an error body`);
+    return (
+      coreErrorOfAnswer(text) ??
+      this.failed(`the server at ${this.origin} answered HTTP ${status} without an error body`)
+    );
   }
 
   private failed(message: string, cause?: unknown): CoreError {
@@ -145,6 +140,17 @@ export function transportWaitMs(route: string, body: unknown): number {
 }
 
 /** The parsed body (an empty body is null), or null when it is not JSON. */
+/** An API error body (`{code, message, detail?, …}`) as the CoreError it was; null for anything else. */
+export function coreErrorOfAnswer(text: string): CoreError | null {
+  const payload = parseJson(text)?.value as Partial<Record<string, unknown>> | null | undefined;
+  if (!payload || typeof payload.code !== 'string' || typeof payload.message !== 'string') return null;
+  return new CoreError(payload.code as ErrorCode, payload.message, {
+    detail: typeof payload.detail === 'string' ? payload.detail : null,
+    agentId: typeof payload.agentId === 'string' ? payload.agentId : null,
+    ...(typeof payload.retryable === 'boolean' ? { retryable: payload.retryable } : {}),
+  });
+}
+
 function parseJson(text: string): { value: unknown } | null {
   if (text === '') return { value: null };
   try {
