@@ -7,54 +7,27 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AgentMessage } from '../../src/domain/message.ts';
-import { connectClient, freePort } from '../../src/mcp/door/test-kit.ts';
-import { FakeProvider, textReply } from '../fakes/fake-provider.ts';
+import { textReply, type FakeProvider } from '../fakes/fake-provider.ts';
 import { lastUserMessage } from '../fakes/request-parts.ts';
 import { mp4Bytes, pdfBytes, pngBytes } from '../helpers/attachment-files.ts';
-import {
-  removeRoot,
-  startFakeServant,
-  startTestVillage,
-  type TestVillage,
-} from '../helpers/village-server.ts';
+import { askDoor, closeDoorVillage, openDoorVillage, type DoorVillage } from '../helpers/door-village.ts';
+import type { TestVillage } from '../helpers/village-server.ts';
 
-interface ToolResult {
-  content: { type: string; text: string }[];
-  isError?: boolean;
-}
-
+let bed: DoorVillage;
 let fake: FakeProvider;
 let v: TestVillage;
-let url: string;
-let token: string;
 
 beforeEach(async () => {
-  fake = await new FakeProvider().start();
-  v = await startTestVillage();
-  await v.ready();
-  const door = await v.ok<{ token: string; status: { url: string } }>('set_mcp_server_settings', {
-    enabled: true,
-    port: await freePort(),
-  });
-  url = door.status.url;
-  token = door.token;
-  await startFakeServant(v, fake.baseUrl, { id: 'desk', name: 'Desk' });
-  await v.ok('set_reception', { agentId: 'desk' });
+  bed = await openDoorVillage();
+  ({ fake, v } = bed);
 });
 afterEach(async () => {
-  await v.close();
-  await removeRoot(v.root);
-  await fake.stop();
+  await closeDoorVillage(bed);
 });
 
 async function ask(args: Record<string, unknown>): Promise<{ isError: boolean; text: string }> {
-  const { client, transport } = await connectClient(url, token, 'claude-code');
-  try {
-    const result = (await client.callTool({ name: 'ask_fuseforks', arguments: args })) as ToolResult;
-    return { isError: result.isError ?? false, text: result.content.map((c) => c.text).join('') };
-  } finally {
-    await transport.close();
-  }
+  const result = await askDoor(bed, args);
+  return { isError: result.isError ?? false, text: result.content.map((c) => c.text).join('') };
 }
 
 const stored = (v: TestVillage) =>

@@ -5,53 +5,32 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AgentMessage } from '../../src/domain/message.ts';
-import { connectClient, freePort } from '../../src/mcp/door/test-kit.ts';
-import { FakeProvider, textReply } from '../fakes/fake-provider.ts';
+import { connectClient } from '../../src/mcp/door/test-kit.ts';
+import { textReply, type FakeProvider } from '../fakes/fake-provider.ts';
 import {
-  removeRoot,
-  startFakeServant,
-  startTestVillage,
-  waitForMessage,
-  type TestVillage,
-} from '../helpers/village-server.ts';
+  askDoor,
+  closeDoorVillage,
+  openDoorVillage,
+  type DoorVillage,
+  type ToolResult,
+} from '../helpers/door-village.ts';
+import { waitForMessage, type TestVillage } from '../helpers/village-server.ts';
 
-interface ToolResult {
-  content: { type: string; text: string }[];
-  isError?: boolean;
-}
-
+let bed: DoorVillage;
 let fake: FakeProvider;
 let v: TestVillage;
 let url: string;
 let token: string;
 
 beforeEach(async () => {
-  fake = await new FakeProvider().start();
-  v = await startTestVillage();
-  await v.ready();
-  const door = await v.ok<{ token: string; status: { url: string } }>('set_mcp_server_settings', {
-    enabled: true,
-    port: await freePort(),
-  });
-  url = door.status.url;
-  token = door.token;
-  await startFakeServant(v, fake.baseUrl, { id: 'desk', name: 'Desk' });
-  await v.ok('set_reception', { agentId: 'desk' });
+  bed = await openDoorVillage();
+  ({ fake, v, url, token } = bed);
 });
 afterEach(async () => {
-  await v.close();
-  await removeRoot(v.root);
-  await fake.stop();
+  await closeDoorVillage(bed);
 });
 
-async function askOnce(message: string): Promise<ToolResult> {
-  const { client, transport } = await connectClient(url, token, 'claude-code');
-  try {
-    return (await client.callTool({ name: 'ask_fuseforks', arguments: { message } })) as ToolResult;
-  } finally {
-    await transport.close();
-  }
-}
+const askOnce = (message: string) => askDoor(bed, { message });
 
 async function expectInterruptedThenServed(): Promise<void> {
   await fake.waitForAborts(1);
