@@ -62,6 +62,10 @@ describe('fuseforks send', () => {
     await mkdir(files);
     await writeFile(join(files, 'photo.png'), await pngBytes());
     await writeFile(join(files, 'clip.mp4'), mp4Bytes());
+    // The largest file any kind may be: a 12 MB video (its ftyp box, then padding).
+    const full = Buffer.alloc(ATTACHMENT_VIDEO_MAX_BYTES);
+    mp4Bytes().copy(full);
+    await writeFile(join(files, 'full.mp4'), full);
     await writeFile(join(files, 'too-big.mp4'), '');
     await truncate(join(files, 'too-big.mp4'), ATTACHMENT_VIDEO_MAX_BYTES + 1);
   });
@@ -85,6 +89,31 @@ describe('fuseforks send', () => {
     const last = lastUserMessage(fake.requests.at(-1)!);
     expect(last.parts.map((part) => part.type)).toEqual(['image_url', 'text']);
     expect(last.text).toContain('what colour is it?');
+  });
+
+  it('sends the largest file (a 12 MB video) to a Gemini servant: it arrives whole as inlineData', async () => {
+    const { id: templateId } = await v.ok<{ id: string }>('upsert_template', {
+      template: {
+        name: 'Gem',
+        baseUrl: fake.baseUrl,
+        model: 'g',
+        provider: 'gemini',
+        credential: 'not_required',
+      },
+    });
+    await v.ok('create_agent', { spec: { id: 'g', name: 'Gem', modelTemplateId: templateId } });
+    await v.ok('start_agent', { agentId: 'g' });
+    fake.answerWhenUserSays('the long clip', { body: textReply('gemini', 'a long clip') });
+    const run = await send('g', 'the long clip', '--attach', join(files, 'full.mp4'));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    await waitForMessage(v, isReply('a long clip'), 'the Gemini answer');
+    const request = fake.requests.find((r) => r.path.includes(':generateContent'))!;
+    const [video] = lastUserMessage(request).attachments as {
+      inlineData: { mimeType: string; data: string };
+    }[];
+    expect(video!.inlineData.mimeType).toBe('video/mp4');
+    expect(Buffer.from(video!.inlineData.data, 'base64').length).toBe(ATTACHMENT_VIDEO_MAX_BYTES);
   });
 
   it('sends a plain message without --attach', async () => {
