@@ -10,7 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../src/domain/message.ts';
 import { FakeProvider, imageTypesIn, openAiToolCall, textReply } from './fakes/fake-provider.ts';
 import { pngBytes } from './helpers/attachment-files.ts';
-import { removeRoot, startTestVillage, type TestVillage } from './helpers/village-server.ts';
+import {
+  removeRoot,
+  startFakeServant,
+  startTestVillage,
+  type TestVillage,
+} from './helpers/village-server.ts';
 
 let fake: FakeProvider;
 let v: TestVillage;
@@ -19,22 +24,8 @@ async function open(language: 'en' | 'ja' = 'en'): Promise<void> {
   fake = await new FakeProvider().start();
   v = await startTestVillage({ language });
   await v.ready();
-  for (const [id, provider] of [
-    ['o', 'open_ai_compat'],
-    ['n', 'anthropic'],
-  ] as const) {
-    const { id: templateId } = await v.ok<{ id: string }>('upsert_template', {
-      template: {
-        name: `${id} model`,
-        baseUrl: fake.baseUrl,
-        model: 'm',
-        provider,
-        credential: 'not_required',
-      },
-    });
-    await v.ok('create_agent', { spec: { id, name: id.toUpperCase(), modelTemplateId: templateId } });
-    await v.ok('start_agent', { agentId: id });
-  }
+  await startFakeServant(v, fake.baseUrl, { id: 'o', name: 'O' });
+  await startFakeServant(v, fake.baseUrl, { id: 'n', name: 'N' }, 'anthropic');
 }
 afterEach(async () => {
   await v.close();
