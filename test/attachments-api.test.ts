@@ -134,6 +134,12 @@ describe('send_user_message with an attachment', () => {
       attachment: [one, one],
     });
     expect(list.body.message).toContain('at most one attachment');
+    // Each refusal wrote the entry's one line (the bytes were never read: kind=unknown).
+    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual(
+      Array.from({ length: 6 }, () =>
+        expect.stringContaining('attachment kind: kind=unknown provider=open_ai_compat outcome=rejected'),
+      ),
+    );
     expect(storedFiles()).toEqual([]);
     expect(await userMessages()).toEqual([]);
   });
