@@ -63,7 +63,7 @@ async function photoLikeJpeg(): Promise<Buffer> {
 
 /** The raw baseline: what sharp alone does with the same bytes. */
 async function bareSharp(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes, { failOn: 'warning', limitInputPixels: ATTACHMENT_IMAGE_MAX_INPUT_PIXELS })
+  return sharp(bytes, { failOn: 'error', limitInputPixels: ATTACHMENT_IMAGE_MAX_INPUT_PIXELS })
     .rotate()
     .resize({
       width: ATTACHMENT_IMAGE_MAX_EDGE_PX,

@@ -59,6 +59,18 @@ async function bootOnce(paths: VillagePaths, extra: Partial<BootDeps> = {}): Pro
   return log;
 }
 
+/** A workspace folder (made) and a home beside it in a temp root, removed afterwards. */
+async function inTempVillage(test: (root: string, paths: VillagePaths) => Promise<void>): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'fuseforks-boot-gc-'));
+  try {
+    const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
+    await mkdir(paths.workspace, { recursive: true });
+    await test(root, paths);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
 const A = (n: number) => `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe('Boot', () => {
@@ -117,10 +129,7 @@ describe('Boot', () => {
 
   describe('the startup attachment GC', () => {
     it('removes old files, then the oldest over the total, never one the opened session references', async () => {
-      const root = await mkdtemp(join(tmpdir(), 'fuseforks-boot-gc-'));
-      try {
-        const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
-        await mkdir(paths.workspace, { recursive: true });
+      await inTempVillage(async (_root, paths) => {
         await plantAttachment(paths, A(1), 'webp', 100, 31 * DAY); // past the 30 days
         await plantAttachment(paths, A(2), 'mp4', 600, 5 * DAY); // oldest, but referenced
         await plantAttachment(paths, A(3), 'pdf', 300, 4 * DAY); // the oldest unreferenced: removed
@@ -132,33 +141,23 @@ describe('Boot', () => {
           'attachment gc: removed=2 removed_bytes=400 by_age=1 by_size=1 kept=2 kept_bytes=800 skipped=0 failed=0 ' +
             'removed_by_kind=image:100,audio:0,video:0,pdf:300 kept_by_kind=image:0,audio:200,video:600,pdf:0',
         );
-      } finally {
-        await rm(root, { recursive: true, force: true });
-      }
+      });
     });
 
     it('uses the ledger’s limits by default: 30 days, and 500 MB is far above a few files', async () => {
-      const root = await mkdtemp(join(tmpdir(), 'fuseforks-boot-gc-'));
-      try {
-        const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
-        await mkdir(paths.workspace, { recursive: true });
+      await inTempVillage(async (_root, paths) => {
         await plantAttachment(paths, A(1), 'webp', 100, 30 * DAY + 60_000);
         await plantAttachment(paths, A(2), 'webp', 100, 29 * DAY);
         const log = await bootOnce(paths);
         expect(readdirSync(paths.attachmentsDir)).toEqual([`${A(2)}.webp`]);
         expect(log.lines.filter((line) => line.startsWith('attachment gc:'))).toHaveLength(1);
-      } finally {
-        await rm(root, { recursive: true, force: true });
-      }
+      });
     });
 
     it('a planted link in place of attachments/ is one WARN and a ready village; nothing behind it is touched', async () => {
-      const root = await mkdtemp(join(tmpdir(), 'fuseforks-boot-gc-'));
-      try {
-        const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
+      await inTempVillage(async (root, paths) => {
         const outside = join(root, 'outside');
         await mkdir(outside, { recursive: true });
-        await mkdir(paths.workspace, { recursive: true });
         const victim = join(outside, `${A(9)}.webp`);
         await writeFile(victim, Buffer.alloc(10));
         utimesSync(victim, 0, 0);
@@ -170,9 +169,7 @@ describe('Boot', () => {
         expect(gcLines[0]).toMatch(
           /^WARN attachment gc: not run \(CONFIG_IO: refused to use attachments in the workspace/,
         );
-      } finally {
-        await rm(root, { recursive: true, force: true });
-      }
+      });
     });
   });
 });
