@@ -40,6 +40,13 @@ function saveSessionReferencing(paths: VillagePaths, attachmentId: string): void
     attachments: [{ id: attachmentId, kind: 'video', fileName: 'clip.mp4', mimeType: 'video/mp4' }],
   };
   store.append(session, { kind: 'message', message });
+  // A hand-edited record: its attachments are read, never trusted (no crash, nothing kept for it).
+  const odd = { ...message, id: '7d0c3f4e-1a2b-4c3d-8e4f-5a6b7c8d9e10', attachments: 'clip.mp4' };
+  store.append(session, { kind: 'message', message: odd as unknown as AgentMessage });
+  store.append(session, {
+    kind: 'message',
+    message: { ...message, attachments: [null, { id: 7 }] } as never,
+  });
   store.close();
 }
 
