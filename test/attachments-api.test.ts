@@ -10,31 +10,23 @@ import type { AgentMessage } from '../src/domain/message.ts';
 import { MAX_BODY_BYTES } from '../src/server/body-limits.ts';
 import { FakeProvider } from './fakes/fake-provider.ts';
 import { mp4Bytes, pdfBytes, pngBytes } from './helpers/attachment-files.ts';
-import { removeRoot, startTestVillage, waitForMessage, type TestVillage } from './helpers/village-server.ts';
+import {
+  removeRoot,
+  startFakeServant,
+  startTestVillage,
+  waitForMessage,
+  type TestVillage,
+} from './helpers/village-server.ts';
 
 let fake: FakeProvider;
 let v: TestVillage;
-
-async function servant(id: string, provider: 'open_ai_compat' | 'anthropic'): Promise<void> {
-  const { id: templateId } = await v.ok<{ id: string }>('upsert_template', {
-    template: {
-      name: `${id} model`,
-      baseUrl: fake.baseUrl,
-      model: 'm',
-      provider,
-      credential: 'not_required',
-    },
-  });
-  await v.ok('create_agent', { spec: { id, name: id.toUpperCase(), modelTemplateId: templateId } });
-  await v.ok('start_agent', { agentId: id });
-}
 
 beforeEach(async () => {
   fake = await new FakeProvider().start();
   v = await startTestVillage();
   await v.ready();
-  await servant('o', 'open_ai_compat');
-  await servant('n', 'anthropic');
+  await startFakeServant(v, fake.baseUrl, { id: 'o', name: 'O' });
+  await startFakeServant(v, fake.baseUrl, { id: 'n', name: 'N' }, 'anthropic');
 });
 afterEach(async () => {
   await v.close();
@@ -142,6 +134,12 @@ describe('send_user_message with an attachment', () => {
       attachment: [one, one],
     });
     expect(list.body.message).toContain('at most one attachment');
+    // Each refusal wrote the entry's one line (the bytes were never read: kind=unknown).
+    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual(
+      Array.from({ length: 6 }, () =>
+        expect.stringContaining('attachment kind: kind=unknown provider=open_ai_compat outcome=rejected'),
+      ),
+    );
     expect(storedFiles()).toEqual([]);
     expect(await userMessages()).toEqual([]);
   });

@@ -86,6 +86,31 @@ describe('forwarding in the turn the attachment arrived in', () => {
     expect([...attachmentsOf(b.requests[0]), ...attachmentsOf(c.requests[0])]).toEqual([]);
   });
 
+  it('plan under review: the proposed tasks carry the note, and so does their dispatch', async () => {
+    o = await makeOrchestra();
+    const a = await o.agent('a', { planReview: true });
+    await o.agent('b');
+    await o.agent('c');
+    await o.connect('a', 'b', 'c');
+    await o.start('a', 'b', 'c');
+    a.script(
+      call('plan', {
+        tasks: [
+          { to: 'b', message: 'one' },
+          { to: 'c', message: 'two' },
+        ],
+      }),
+    );
+    await sendImage('look');
+    const [wave] = o.orch.planWaves.list();
+    expect(wave!.state).toBe('pending');
+    expect(received('b')).toEqual([]);
+    expect(wave!.tasks.map((t) => (t as { message?: string }).message)).toEqual([
+      `one\n\n${NOTE}`,
+      `two\n\n${NOTE}`,
+    ]);
+  });
+
   it('in Japanese the note names the kind in Japanese', async () => {
     o = await makeOrchestra({ language: 'ja' });
     const a = await o.agent('a');

@@ -10,7 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../src/domain/message.ts';
 import { FakeProvider, imageTypesIn, openAiToolCall, textReply } from './fakes/fake-provider.ts';
 import { pngBytes } from './helpers/attachment-files.ts';
-import { removeRoot, startTestVillage, type TestVillage } from './helpers/village-server.ts';
+import {
+  removeRoot,
+  startFakeServant,
+  startTestVillage,
+  type TestVillage,
+} from './helpers/village-server.ts';
 
 let fake: FakeProvider;
 let v: TestVillage;
@@ -19,22 +24,8 @@ async function open(language: 'en' | 'ja' = 'en'): Promise<void> {
   fake = await new FakeProvider().start();
   v = await startTestVillage({ language });
   await v.ready();
-  for (const [id, provider] of [
-    ['o', 'open_ai_compat'],
-    ['n', 'anthropic'],
-  ] as const) {
-    const { id: templateId } = await v.ok<{ id: string }>('upsert_template', {
-      template: {
-        name: `${id} model`,
-        baseUrl: fake.baseUrl,
-        model: 'm',
-        provider,
-        credential: 'not_required',
-      },
-    });
-    await v.ok('create_agent', { spec: { id, name: id.toUpperCase(), modelTemplateId: templateId } });
-    await v.ok('start_agent', { agentId: id });
-  }
+  await startFakeServant(v, fake.baseUrl, { id: 'o', name: 'O' });
+  await startFakeServant(v, fake.baseUrl, { id: 'n', name: 'N' }, 'anthropic');
 }
 afterEach(async () => {
   await v.close();
@@ -64,6 +55,16 @@ async function until(what: string, check: () => boolean | Promise<boolean>): Pro
 }
 const countOf = async (match: (m: AgentMessage) => boolean) =>
   (await v.ok<AgentMessage[]>('list_messages')).filter(match).length;
+
+/** The System line of a failed turn, once it is there (`words`: the village language's "turn failed"). */
+async function failureLine(words: string): Promise<string> {
+  const find = async () =>
+    (await v.ok<AgentMessage[]>('list_messages')).find(
+      (m) => m.from.kind === 'system' && m.content.includes(words),
+    );
+  await until('the failure line', async () => (await find()) !== undefined);
+  return (await find())!.content;
+}
 
 type OpenAiBody = { messages: { role: string; content: unknown }[] };
 const userContents = (n: number) =>
@@ -140,11 +141,7 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     await open('ja');
     fake.refuseImages = () => true;
     await sendImage('o', '見て');
-    await until('the failure line', async () =>
-      (await v.ok<AgentMessage[]>('list_messages')).some((m) => m.content.includes('ターンが失敗しました')),
-    );
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    expect(list.find((m) => m.content.includes('ターンが失敗しました'))!.content).toBe(
+    expect(await failureLine('ターンが失敗しました')).toBe(
       'O のターンが失敗しました: この接続先は画像を受け付けません',
     );
     expect(fake.requests).toHaveLength(2);
@@ -162,27 +159,15 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     await open('en');
     fake.refuseImages = () => true;
     await sendImage('o', 'look');
-    await until('the failure line', async () =>
-      (await v.ok<AgentMessage[]>('list_messages')).some((m) => m.content.includes('turn failed')),
-    );
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    expect(list.find((m) => m.content.includes('turn failed'))!.content).toBe(
-      "O's turn failed: This endpoint does not accept images",
-    );
+    expect(await failureLine('turn failed')).toBe("O's turn failed: This endpoint does not accept images");
   });
 
   it('other wires never retry: Anthropic answers 400 once and the turn fails as any 400', async () => {
     await open();
     fake.refuseImages = () => true;
     await sendImage('n', 'look');
-    await until('the failure line', async () =>
-      (await v.ok<AgentMessage[]>('list_messages')).some((m) => m.content.includes('turn failed')),
-    );
+    expect(await failureLine('turn failed')).not.toContain('does not accept images');
     expect(fake.requests).toHaveLength(1);
     expect(imageTypesIn(fake.requests[0]!.rawBody)).toEqual(['image/webp']);
-    const line = (await v.ok<AgentMessage[]>('list_messages')).find((m) =>
-      m.content.includes('turn failed'),
-    )!;
-    expect(line.content).not.toContain('does not accept images');
   });
 });

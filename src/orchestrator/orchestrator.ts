@@ -268,7 +268,7 @@ export class Orchestrator {
   }
 
   /** The target checks of every send entry (exists, running, inbox) and its wire. */
-  sendTarget(to: AgentId): AttachmentSendTarget & { check(): AgentRuntime } {
+  sendTarget(to: AgentId): AttachmentSendTarget {
     return {
       check: () => {
         const spec = this.requireSpec(to);
@@ -279,7 +279,6 @@ export class Orchestrator {
         if (runtime.queued >= this.config.mailboxCapacity) {
           throw new CoreError('MAILBOX_FULL', `${spec.name}'s inbox is full`, { agentId: to });
         }
-        return runtime;
       },
       provider: () => {
         const spec = this.requireSpec(to);

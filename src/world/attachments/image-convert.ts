@@ -30,13 +30,15 @@ export const STORED_WEBP_QUALITY = 80;
 export const RETRY_JPEG_QUALITY = 85;
 
 /**
- * `failOn: 'warning'` (sharp's own default, kept on purpose): a truncated or damaged file is refused
- * instead of stored with grey where the data ran out. `animated: false`: only the first frame is
- * decoded (animation is refused before decoding).
+ * `failOn: 'error'`: a truncated or damaged file is refused (libvips reports a premature end as an
+ * error) instead of being stored with grey where the data ran out, while a file the decoder reads
+ * whole with only a warning (stray bytes between JPEG markers, which some cameras write) is taken;
+ * sharp's default 'warning' would refuse those. `animated: false`: only the first frame is decoded
+ * (animation is refused before decoding).
  */
 function decoder(bytes: Uint8Array): Sharp {
   return sharp(bytes, {
-    failOn: 'warning',
+    failOn: 'error',
     limitInputPixels: ATTACHMENT_IMAGE_MAX_INPUT_PIXELS,
     animated: false,
   });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -78,6 +79,13 @@ describe('readAttachmentData', () => {
     expect((await rejection(readAttachmentData(paths, ref))).code).toBe('CONFIG_IO');
     rmSync(paths.attachmentFile(UUID, 'pdf'));
     linkSync(secret, paths.attachmentFile(UUID, 'pdf'));
+    expect((await rejection(readAttachmentData(paths, ref))).code).toBe('CONFIG_IO');
+  });
+
+  it('refuses a FIFO under a stored name at once, without waiting for a writer', async () => {
+    mkdirSync(paths.attachmentsDir);
+    execFileSync('mkfifo', [paths.attachmentFile(UUID, 'pdf')]);
+    const ref: AttachmentRef = { id: UUID, kind: 'pdf', fileName: 'x', mimeType: 'application/pdf' };
     expect((await rejection(readAttachmentData(paths, ref))).code).toBe('CONFIG_IO');
   });
 

@@ -17,6 +17,13 @@ import { candidatePaths } from './store.ts';
 
 const readAsync = promisify(read);
 
+/**
+ * Read-only, and non-blocking for the open itself: a FIFO planted under a stored name would
+ * otherwise block the open (and the event loop with it) until a writer came; this way it opens at
+ * once and is refused as "not a regular file". No effect on regular files.
+ */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /** The largest stored file of a kind: images are stored converted (2 MB), the rest as sent. */
 function storedLimit(kind: AttachmentKind): number {
   return kind === 'image' ? ATTACHMENT_IMAGE_CONVERTED_MAX_BYTES : ATTACHMENT_MAX_BYTES[kind];
@@ -31,7 +38,7 @@ function storedLimit(kind: AttachmentKind): number {
 async function readStored(paths: VillagePaths, path: string, kind: AttachmentKind): Promise<Buffer | null> {
   let fd: number;
   try {
-    fd = openWorkspaceFileSync(paths.workspace, path, constants.O_RDONLY, false);
+    fd = openWorkspaceFileSync(paths.workspace, path, READ_FLAGS, false);
   } catch (error) {
     if (isNotFound(error)) return null;
     throw configIo('read', path, error);

@@ -156,12 +156,12 @@ describe('storeAttachment', () => {
     expect(stored()).toHaveLength(4);
   });
 
-  it('cleans the file name: control characters out, trimmed, at most 255, a default when empty', async () => {
+  it('cleans the file name: control and bidi characters out, trimmed, at most 255, a default when empty', async () => {
     const bytes = pdfBytes();
     const detected = checkAttachment({ fileName: '', bytes });
     expect(
       (await storeAttachment(paths, { fileName: 'a\nb\u0000c\u202e.pdf', bytes }, detected)).fileName,
-    ).toBe('abc\u202e.pdf');
+    ).toBe('abc.pdf');
     expect((await storeAttachment(paths, { fileName: '  \t ', bytes }, detected)).fileName).toBe(
       'document.pdf',
     );
@@ -208,6 +208,18 @@ describe('storeAttachment refusals leave nothing on disk', () => {
     const headerOnly = await refusal(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]));
     expect(headerOnly.code).toBe('INVALID_ATTACHMENT');
     expect(stored()).toEqual([]);
+  });
+
+  it('takes a JPEG the decoder reads whole with only a warning (stray bytes between markers)', async () => {
+    const jpeg = await jpegBytes(64, 48);
+    const at = jpeg.indexOf(Buffer.from([0xff, 0xc4])); // before the first Huffman table
+    const stray = Buffer.concat([jpeg.subarray(0, at), Buffer.from([1, 2, 3]), jpeg.subarray(at)]);
+    const ref = await storeAttachment(
+      paths,
+      { fileName: 'cam.jpg', bytes: stray },
+      checkAttachment({ fileName: '', bytes: stray }),
+    );
+    expect([ref.width, ref.height]).toEqual([64, 48]);
   });
 
   it('refuses a decompression bomb without decoding it', async () => {

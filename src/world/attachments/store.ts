@@ -17,11 +17,15 @@ const DEFAULT_FILE_NAMES: Record<DetectedAttachment['kind'], string> = {
   pdf: 'document.pdf',
 };
 
-// C0, DEL, C1 and the line/paragraph separators: a name is display text on one line.
+// C0, DEL, C1, the line/paragraph separators (a name is display text on one line) and the bidi
+// controls (an override could show "photo\u202egnp.exe" as "photoexe.png").
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
-/** The person's file name for display: control characters removed, trimmed, at most 255 code points. */
+/**
+ * The person's file name for display: control and bidi characters removed, trimmed, at most 255
+ * code points.
+ */
 export function cleanAttachmentFileName(name: string, kind: DetectedAttachment['kind']): string {
   const clean = [...name.replace(CONTROL, '').trim()].slice(0, FILE_NAME_MAX_CHARS).join('').trim();
   return clean === '' ? DEFAULT_FILE_NAMES[kind] : clean;
