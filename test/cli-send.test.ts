@@ -92,17 +92,7 @@ describe('fuseforks send', () => {
   });
 
   it('sends the largest file (a 12 MB video) to a Gemini servant: it arrives whole as inlineData', async () => {
-    const { id: templateId } = await v.ok<{ id: string }>('upsert_template', {
-      template: {
-        name: 'Gem',
-        baseUrl: fake.baseUrl,
-        model: 'g',
-        provider: 'gemini',
-        credential: 'not_required',
-      },
-    });
-    await v.ok('create_agent', { spec: { id: 'g', name: 'Gem', modelTemplateId: templateId } });
-    await v.ok('start_agent', { agentId: 'g' });
+    await startFakeServant(v, fake.baseUrl, { id: 'g', name: 'Gem' }, 'gemini');
     fake.answerWhenUserSays('the long clip', { body: textReply('gemini', 'a long clip') });
     const run = await send('g', 'the long clip', '--attach', join(files, 'full.mp4'));
     expect(run.stderr).toBe('');
