@@ -1,10 +1,11 @@
 import type { AttachmentInput, AttachmentRef } from '../domain/attachment.ts';
-import type { Language } from '../domain/enums.ts';
+import type { Language, Provider } from '../domain/enums.ts';
 import { CoreError, isCoreError } from '../domain/errors.ts';
 import type { AgentId } from '../domain/ids.ts';
 import { userNameProblem } from '../world/validate.ts';
 import { awaitReply } from './await-reply.ts';
 import { sendWithAttachment } from './attachment-send.ts';
+import { attachmentKindLine } from './lines/index.ts';
 import type { Reply } from './envelope.ts';
 import { newMessage } from './message-log.ts';
 import type { Orchestrator } from './orchestrator.ts';
@@ -195,4 +196,21 @@ function refusalText(t: (typeof TEXTS)[Language], label: string, error: CoreErro
     default:
       return `${error.code}: ${error.message}`;
   }
+}
+
+/**
+ * The door refused its attachment argument itself (bad base64, an empty file): a send refusal too,
+ * so it writes the entry's one `attachment kind: kind=unknown … outcome=rejected` line, with the
+ * reception's wire (`provider=-` when there is no reception or it has no template), as
+ * `send_user_message` does for a refused argument.
+ */
+export function noteRefusedExternalAttachment(orch: Orchestrator): void {
+  const reception = orch.world().reception;
+  let provider: Provider | null = null;
+  try {
+    if (reception !== null) provider = orch.sendTarget(reception as AgentId).provider();
+  } catch {
+    // A reception that is gone: the line still says the argument was refused.
+  }
+  orch.log.note(attachmentKindLine({ kind: 'unknown', provider, outcome: 'rejected' }));
 }

@@ -9,7 +9,7 @@ import { SessionStore, sessionStorePath } from '../store/index.ts';
 import { VillageToolRegistry } from '../tools/registry.ts';
 import { McpManager } from '../mcp/client/manager.ts';
 import { DoorSettingsStore, McpDoor } from '../mcp/door/index.ts';
-import { askExternal } from '../orchestrator/external-ask.ts';
+import { askExternal, noteRefusedExternalAttachment } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
@@ -226,6 +226,7 @@ export class Boot {
       const door = new McpDoor({
         ask: (message, client, signal, attachment) =>
           askExternal(orchestrator, client, message, signal, attachment ?? null),
+        onAttachmentRefused: () => noteRefusedExternalAttachment(orchestrator),
         log,
       });
       await openDoor(doorSettings, door, log);

@@ -11,6 +11,7 @@ import { textReply, type FakeProvider } from '../fakes/fake-provider.ts';
 import { lastUserMessage } from '../fakes/request-parts.ts';
 import { mp4Bytes, pdfBytes, pngBytes } from '../helpers/attachment-files.ts';
 import { askDoor, closeDoorVillage, openDoorVillage, type DoorVillage } from '../helpers/door-village.ts';
+import { fromPrefix, waitForLog } from '../helpers/responses-village.ts';
 import type { TestVillage } from '../helpers/village-server.ts';
 
 let bed: DoorVillage;
@@ -102,4 +103,10 @@ it('bytes that are no kind we take, and bad base64, are INVALID_ATTACHMENT befor
   expect(bad).toMatchObject({ isError: true, text: expect.stringMatching(/^INVALID_ATTACHMENT/) });
   expect(fake.requests).toHaveLength(0);
   expect(stored(v)).toEqual([]);
+  // Each refusal is the entry's one line, the door's own (bad base64) included.
+  const lines = (await waitForLog(v, 'attachment kind:')).map((line) => fromPrefix(line, 'attachment kind:'));
+  expect(lines).toEqual([
+    'attachment kind: kind=unknown provider=open_ai_compat outcome=rejected',
+    'attachment kind: kind=unknown provider=open_ai_compat outcome=rejected',
+  ]);
 });

@@ -12,6 +12,8 @@ export const DOOR_HOST = '127.0.0.1';
 export interface McpDoorOptions {
   ask: DoorAsk;
   log?: DiagLog;
+  /** The door refused an attachment argument before asking (the village writes its refusal line). */
+  onAttachmentRefused?: () => void;
   /** Session cap and idle limit; the defaults unless a test needs small ones. */
   sessions?: SessionLimits;
 }
@@ -111,6 +113,7 @@ export class McpDoor {
           ask: this.options.ask,
           gate: this.gate,
           log: this.options.log,
+          onAttachmentRefused: this.options.onAttachmentRefused,
           hangUpSignal: hooks.hangUpSignal,
         }),
       this.options.sessions,

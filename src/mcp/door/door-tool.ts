@@ -63,6 +63,8 @@ export interface DoorServerOptions {
   ask: DoorAsk;
   gate: DoorGate;
   log?: DiagLog;
+  /** Called when the attachment argument is refused before `ask` (bad base64, empty). */
+  onAttachmentRefused?: (() => void) | undefined;
   /**
    * Aborts when the HTTP request that carried this JSON-RPC request is dropped by the client, or when
    * the door closes (switched off, a new port, the server stopping).
@@ -90,6 +92,7 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
       const read = readDoorAttachment(argument);
       if (!read.ok) {
         log?.note('mcp door: ask refused: invalid attachment');
+        options.onAttachmentRefused?.();
         return textResult({ text: read.text, isError: true });
       }
       if (!gate.tryEnter()) {
