@@ -11,15 +11,20 @@
  *   for content only).
  *
  * The shapes, by provider documentation and the ledger's probes (part 6 §7):
- * - Anthropic: `image` / `document` blocks with a base64 `source` {type, media_type, data};
- * - Gemini (REST, camelCase): `inlineData {mimeType, data}` for image, audio, video and PDF;
+ * - Anthropic: `image` / `document` blocks with a base64 `source` {type, media_type, data} (the
+ *   Messages API vision and PDF support pages);
+ * - Gemini (REST, camelCase): `inlineData {mimeType, data}` for image, audio, video and PDF
+ *   (generateContent `Part.inlineData`; inline requests up to 20 MB, the basis of the size gates);
  * - OpenAI-compatible: `image_url {url: data URL}`, `input_audio {data, format: mp3|wav}` (raw
- *   base64, no data: prefix), `file {filename, file_data: data URL}` (Chat Completions takes PDF only);
- * - OpenAI Responses and xAI: `input_image {image_url: data URL}`, `input_file {filename, file_data}`;
+ *   base64, no data: prefix), `file {filename, file_data: data URL}` (developers.openai.com file
+ *   inputs guide: "Chat Completions accepts only PDF files as file content parts");
+ * - OpenAI Responses and xAI: `input_image {image_url: data URL}`, `input_file {filename, file_data}`
+ *   (the same guide, Responses mode; xAI's PDF is measured, its documents name images only);
  * - Meta: those two plus `input_audio {input_audio: {data, format}}` ("input_audio content part
  *   requires input_audio, audio_url, or file_id") and `input_video {video_url}` ("requires video_url
- *   or file_id");
- * - Perplexity: `input_image` with a data URL only (its Agent API image attachments page).
+ *   or file_id"), the ledger's quoted refusals (part 6 §5.7) and its content-verified probe (§7.6);
+ * - Perplexity: `input_image` with a data URL only (docs.perplexity.ai agent-api/image-attachments:
+ *   `{"type": "input_image", "image_url": "data:image/png;base64,…"}`; other parts are refused by name).
  */
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../../domain/attachment.ts';
