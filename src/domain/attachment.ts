@@ -72,6 +72,9 @@ export const ATTACHMENT_EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
+/** Longest original file name kept for display (it is never read for the kind). */
+export const ATTACHMENT_FILE_NAME_MAX_CHARS = 255;
+
 /** What arrives at the send entry (`send_user_message`, the door, the CLI): a name and the bytes. */
 export interface AttachmentInput {
   fileName: string;

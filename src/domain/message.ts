@@ -2,6 +2,9 @@ import type { AttachmentRef } from './attachment.ts';
 import type { AgentId } from './ids.ts';
 import type { GroundingEngine } from './enums.ts';
 
+/** The longest message text a person (the chat, the door, the CLI) may send. */
+export const MESSAGE_CONTENT_MAX_CHARS = 200_000;
+
 /** Who sent or receives a message; `external` is an outside MCP client, never folded into user. */
 export type Endpoint =
   | { kind: 'user' }

@@ -5,12 +5,13 @@
  * big bodies on every other command.
  */
 import { ATTACHMENT_MAX_BASE64_CHARS } from '../domain/attachment.ts';
+import { MESSAGE_CONTENT_MAX_CHARS } from '../domain/message.ts';
 
 /** Large enough for a 512 KB icon in base64 plus JSON framing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The longest message text `send_user_message` takes. */
-export const SEND_CONTENT_MAX_CHARS = 200_000;
+export const SEND_CONTENT_MAX_CHARS = MESSAGE_CONTENT_MAX_CHARS;
 
 /** A JSON string escape is at most 6 bytes per UTF-16 unit (`\uXXXX`). */
 const JSON_ESCAPED_BYTES_PER_CHAR = 6;

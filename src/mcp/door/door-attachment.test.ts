@@ -6,6 +6,7 @@ import {
   ATTACHMENT_VIDEO_MAX_BYTES,
   type AttachmentInput,
 } from '../../domain/attachment.ts';
+import { MESSAGE_CONTENT_MAX_CHARS } from '../../domain/message.ts';
 import { readDoorAttachment } from './door-attachment.ts';
 import { McpDoor } from './door-server.ts';
 import { DOOR_TOOL_NAME } from './door-tool.ts';
@@ -120,5 +121,13 @@ describe('ask_fuseforks with an attachment, over the SDK client', () => {
     });
     expect(extra.isError).toBe(true);
     expect(asked).toEqual([]);
+  });
+
+  it('bounds the message like the chat does (the body limit leaves room for a file, not for text)', async () => {
+    const long = await call({ message: 'x'.repeat(MESSAGE_CONTENT_MAX_CHARS + 1) });
+    expect(long.isError).toBe(true);
+    expect(long.text).toMatch(/Input validation error/);
+    expect(asked).toEqual([]);
+    expect((await call({ message: 'x'.repeat(MESSAGE_CONTENT_MAX_CHARS) })).isError).toBe(false);
   });
 });

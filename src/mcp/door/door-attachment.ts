@@ -7,14 +7,15 @@
  */
 import { z } from 'zod';
 import {
+  ATTACHMENT_FILE_NAME_MAX_CHARS,
   ATTACHMENT_MAX_BASE64_CHARS,
   ATTACHMENT_MAX_BYTES,
   type AttachmentInput,
 } from '../../domain/attachment.ts';
 import { decodeStrictBase64 } from '../../domain/strict-base64.ts';
 
-/** The file name is display only (its extension is never read); long enough for any real file name. */
-export const DOOR_ATTACHMENT_NAME_MAX_CHARS = 255;
+/** The file name is display only (its extension is never read). */
+export const DOOR_ATTACHMENT_NAME_MAX_CHARS = ATTACHMENT_FILE_NAME_MAX_CHARS;
 
 /** The largest file of any kind (video), the bound the base64 length stands for. */
 const LARGEST_ATTACHMENT_BYTES = Math.max(...Object.values(ATTACHMENT_MAX_BYTES));

@@ -2,6 +2,7 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { AttachmentInput } from '../../domain/attachment.ts';
+import { MESSAGE_CONTENT_MAX_CHARS } from '../../domain/message.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import { APP_VERSION } from '../../version.ts';
 import { doorAttachmentSchema, readDoorAttachment } from './door-attachment.ts';
@@ -81,8 +82,10 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
     {
       description: DOOR_TOOL_DESCRIPTION,
       inputSchema: {
+        // Bounded like the chat's text: the door's body limit now leaves room for a file, not for text.
         message: z
           .string()
+          .max(MESSAGE_CONTENT_MAX_CHARS)
           .describe('The request for the village, written as you would write it to a person.'),
         attachment: doorAttachmentSchema,
       },

@@ -5,13 +5,14 @@
  * extra fields, bad base64, a text longer than the largest file any kind may be.
  */
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BASE64_CHARS, type AttachmentInput } from '../../domain/attachment.ts';
+import {
+  ATTACHMENT_FILE_NAME_MAX_CHARS,
+  ATTACHMENT_MAX_BASE64_CHARS,
+  type AttachmentInput,
+} from '../../domain/attachment.ts';
 import { CoreError } from '../../domain/errors.ts';
 import { decodeStrictBase64 as strictBase64Bytes } from '../../domain/strict-base64.ts';
 import { describeIssues } from '../../domain/zod-issues.ts';
-
-/** Longest original file name kept for display (it is never read for the kind). */
-export const ATTACHMENT_FILE_NAME_MAX_CHARS = 255;
 
 const attachmentArg = z.strictObject({
   fileName: z.string().max(ATTACHMENT_FILE_NAME_MAX_CHARS),
