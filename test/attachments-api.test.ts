@@ -165,7 +165,46 @@ describe('send_user_message with an attachment', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_ATTACHMENT');
-    expect(res.body.message).toContain(String(ATTACHMENT_MAX_BASE64_CHARS));
+    expect(res.body.message).toBe('the attachment is larger than the largest file any kind may be (12 MB)');
+  });
+
+  it("a 12.5 MB PDF (base64 over the largest file, body within its limit) is refused with the PDF's limit and its kind", async () => {
+    const big = Buffer.concat([pdfBytes(), Buffer.alloc(12_500_000 - pdfBytes().length, 0x20)]);
+    expect(b64(big).length).toBeGreaterThan(ATTACHMENT_MAX_BASE64_CHARS);
+    const res = await v.call<{ code: string; message: string }>('send_user_message', {
+      to: 'o',
+      content: 'read',
+      attachment: { fileName: 'big.pdf', bytes: b64(big) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_ATTACHMENT');
+    expect(res.body.message).toBe('PDFs are limited to 10 MB; this file is 12.5 MB');
+    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual([
+      expect.stringContaining('attachment kind: kind=pdf provider=open_ai_compat outcome=rejected'),
+    ]);
+    expect(storedFiles()).toEqual([]);
+    expect(await userMessages()).toEqual([]);
+  });
+
+  it('a 20 MB image (a body over the route limit) is INVALID_ATTACHMENT with one kind=unknown line, not a 413', async () => {
+    const png = await pngBytes();
+    const big = Buffer.concat([png, Buffer.alloc(20_000_000 - png.length, 0)]);
+    const body = JSON.stringify({
+      to: 'o',
+      content: 'x',
+      attachment: { fileName: 'huge.png', bytes: b64(big) },
+    });
+    const res = await v.call<{ code: string; message: string }>('send_user_message', body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_ATTACHMENT');
+    expect(res.body.message).toBe('the attachment is larger than the largest file any kind may be (12 MB)');
+    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual([
+      expect.stringContaining('attachment kind: kind=unknown provider=- outcome=rejected'),
+    ]);
+    expect(storedFiles()).toEqual([]);
+    expect(await userMessages()).toEqual([]);
+    // The server still answers on a new request (the refused body's connection was closed, not reused).
+    expect((await v.call('list_messages', {})).status).toBe(200);
   });
 
   it('empty content is allowed with an attachment only', async () => {

@@ -31,6 +31,9 @@ export const ATTACHMENT_MAX_BYTES: Record<AttachmentKind, number> = {
   pdf: ATTACHMENT_PDF_MAX_BYTES,
 };
 
+/** The largest file any kind may be (video, 12 MB): the bound a base64 text or a body stands for. */
+export const ATTACHMENT_LARGEST_MAX_BYTES = Math.max(...Object.values(ATTACHMENT_MAX_BYTES));
+
 /** Exactly one attachment per message, whatever its kind (the type stays a list, as the ledger's Vec). */
 export const ATTACHMENTS_PER_MESSAGE = 1;
 

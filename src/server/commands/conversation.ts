@@ -6,15 +6,16 @@ import type { AgentId } from '../../domain/ids.ts';
 import { attachmentKindLine } from '../../orchestrator/lines/index.ts';
 import { command, type CommandTable } from '../command.ts';
 import type { AppContext } from '../context.ts';
-import { readAttachmentArg } from './attachment-arg.ts';
+import { AttachmentArgRefusal, readAttachmentArg } from './attachment-arg.ts';
 import { readAttachmentView } from './read-attachment.ts';
 import { SEND_CONTENT_MAX_CHARS } from '../body-limits.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
 
 /**
- * A refused `attachment` argument (a list, extra fields, bad base64) is a send refusal too: it writes
- * the entry's one `attachment kind: kind=unknown … outcome=rejected` line (the bytes were never read).
+ * A refused `attachment` argument (a list, extra fields, bad base64, too long) is a send refusal too:
+ * it writes the entry's one `attachment kind: … outcome=rejected` line, with the kind the first bytes
+ * start like when the text was too long to decode (`kind=unknown` otherwise: the bytes were never read).
  */
 function readAttachmentArgOrNote(ctx: AppContext, to: AgentId, raw: unknown, plural: unknown) {
   try {
@@ -26,7 +27,8 @@ function readAttachmentArgOrNote(ctx: AppContext, to: AgentId, raw: unknown, plu
     } catch {
       // An unknown target: the line says `provider=-`; the refusal is still the argument's.
     }
-    ctx.log.note(attachmentKindLine({ kind: 'unknown', provider, outcome: 'rejected' }));
+    const kind = error instanceof AttachmentArgRefusal ? error.kind : 'unknown';
+    ctx.log.note(attachmentKindLine({ kind, provider, outcome: 'rejected' }));
     throw error;
   }
 }
