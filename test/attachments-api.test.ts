@@ -207,6 +207,36 @@ describe('send_user_message with an attachment', () => {
     expect((await v.call('list_messages', {})).status).toBe(200);
   });
 
+  it("the target's checks come before the argument is read: NOT_RUNNING / AGENT_NOT_FOUND win over a bad file", async () => {
+    await v.ok('stop_agent', { agentId: 'o' });
+    const stopped = await v.call<{ code: string }>('send_user_message', {
+      to: 'o',
+      content: 'x',
+      attachment: { fileName: 'a.pdf', bytes: 'not base64!' },
+    });
+    expect(stopped.body.code).toBe('NOT_RUNNING');
+    const stoppedList = await v.call<{ code: string }>('send_user_message', {
+      to: 'o',
+      content: 'x',
+      attachment: [{ fileName: 'a.pdf', bytes: b64(pdfBytes()) }],
+    });
+    expect(stoppedList.body.code).toBe('NOT_RUNNING');
+    const unknown = await v.call<{ code: string }>('send_user_message', {
+      to: 'nobody',
+      content: 'x',
+      attachment: { fileName: 'a.pdf', bytes: b64(pdfBytes()).slice(0, -1) },
+    });
+    expect(unknown.body.code).toBe('AGENT_NOT_FOUND');
+    // Exactly one line per refusal; the kind is the head's where it reads as one.
+    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual([
+      expect.stringContaining('attachment kind: kind=unknown provider=open_ai_compat outcome=rejected'),
+      expect.stringContaining('attachment kind: kind=unknown provider=open_ai_compat outcome=rejected'),
+      expect.stringContaining('attachment kind: kind=pdf provider=- outcome=rejected'),
+    ]);
+    expect(storedFiles()).toEqual([]);
+    expect(await userMessages()).toEqual([]);
+  });
+
   it('empty content is allowed with an attachment only', async () => {
     expect(await v.call('send_user_message', { to: 'o', content: ' ' })).toMatchObject({
       status: 400,
