@@ -110,3 +110,27 @@ it('a success delivers the stored reference and writes the ok line once', async 
   expect(files()).toEqual([`${result.id}.mp4`]);
   expect(log.lines).toEqual(['attachment kind: kind=video provider=gemini outcome=ok']);
 });
+
+it('a wire changed while the file is stored (to one that cannot carry the kind): removed, ATTACHMENT_NOT_CARRIED, one line', async () => {
+  let provider: Provider = 'gemini';
+  const target = { ...running('gemini'), provider: () => provider };
+  const real = fileAttachmentPort(paths);
+  const port: AttachmentPort = {
+    ...real,
+    store: async (input, detected) => {
+      const ref = await real.store(input, detected);
+      expect(files()).toEqual([`${ref.id}.mp4`]);
+      provider = 'anthropic';
+      return ref;
+    },
+  };
+  const delivered: unknown[] = [];
+  await expect(
+    sendWithAttachment({ log, attachments: port }, target, { fileName: 'c.mp4', bytes: mp4Bytes() }, (r) =>
+      delivered.push(r),
+    ),
+  ).rejects.toMatchObject({ code: 'ATTACHMENT_NOT_CARRIED' });
+  expect(files()).toEqual([]);
+  expect(delivered).toEqual([]);
+  expect(log.lines).toEqual(['attachment kind: kind=video provider=anthropic outcome=rejected']);
+});
