@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../src/domain/message.ts';
 import { FakeProvider, imageTypesIn, openAiToolCall, textReply } from './fakes/fake-provider.ts';
-import { pngBytes } from './helpers/attachment-files.ts';
+import { pngBytes, wavBytes } from './helpers/attachment-files.ts';
 import {
   removeRoot,
   startFakeServant,
@@ -104,6 +104,40 @@ describe('the bytes reach the model in their own turn only', () => {
     expect(imageTypesIn(fake.requests[1]!.rawBody)).toEqual([]);
     expect(userContents(1).at(-1)).toContain(
       'then this\n\n(Attached: 1 image "photo.png". The file had been deleted, so its content did not reach the model.)',
+    );
+  });
+});
+
+describe('a wire changed between the send and the turn', () => {
+  it("a kind the turn's wire cannot carry is not sent, and the marker says it was not passed", async () => {
+    await open();
+    fake.enqueue({ hold: true });
+    await v.ok('send_user_message', { to: 'o', content: 'busy first' });
+    await fake.waitForRequests(1);
+    // Audio: the OpenAI-compatible wire carries it, so the send is admitted ...
+    await v.ok<AgentMessage>('send_user_message', {
+      to: 'o',
+      content: 'listen',
+      attachment: { fileName: 'voice.wav', bytes: b64(wavBytes()) },
+    });
+    // ... then the servant's template is moved to Anthropic, which cannot carry audio.
+    const world = await v.ok<{ agents: { id: string; modelTemplateId: string }[] }>('get_world');
+    await v.ok('upsert_template', {
+      template: {
+        id: world.agents.find((a) => a.id === 'o')!.modelTemplateId,
+        name: 'O model',
+        baseUrl: fake.baseUrl,
+        model: 'm',
+        provider: 'anthropic',
+        credential: 'not_required',
+      },
+    });
+    fake.releaseHeld();
+    await fake.waitForRequests(2);
+    const raw = fake.requests[1]!.rawBody;
+    expect(raw).not.toContain(wavBytes().toString('base64').slice(0, 40));
+    expect(raw).toContain(
+      'listen\\n\\n(Attached: 1 audio file \\"voice.wav\\". This connection cannot carry this kind of attachment, so its content did not reach the model.)',
     );
   });
 });

@@ -4,10 +4,11 @@
  * history (`Exchange.sent`) never holds them, only the marker line that they existed.
  */
 import type { AttachmentRef } from '../domain/attachment.ts';
-import type { Language } from '../domain/enums.ts';
+import type { Language, Provider } from '../domain/enums.ts';
 import type { AttachmentData } from '../llm/canonical.ts';
+import { carries } from '../llm/provider.ts';
 import type { AttachmentPort } from './attachment-port.ts';
-import { attachmentMarker } from './prompt/index.ts';
+import { attachmentMarker, type MarkedAttachment } from './prompt/index.ts';
 
 export interface TurnAttachments {
   /** What the wire sends (the files still on disk); empty: the user message goes out as before. */
@@ -18,21 +19,31 @@ export interface TurnAttachments {
 
 export const NO_TURN_ATTACHMENTS: TurnAttachments = { data: [], marker: '' };
 
-/** A file gone before the turn (deleted, collected, unreadable) sends no bytes and says so. */
+/**
+ * A file gone before the turn (deleted, collected) sends no bytes and says so; so does a kind the
+ * turn's wire cannot carry (the template changed between the send and the turn: the send entry's
+ * carries() held for the wire of that moment only), which is never read nor claimed as delivered.
+ */
 export async function loadTurnAttachments(
   port: Pick<AttachmentPort, 'read'>,
   refs: readonly AttachmentRef[] | undefined,
   language: Language,
+  provider: Provider,
 ): Promise<TurnAttachments> {
   if (!refs || refs.length === 0) return NO_TURN_ATTACHMENTS;
-  const loaded = await Promise.all(
-    refs.map(async (ref) => ({ ref, data: await port.read(ref).catch(() => null) })),
-  );
+  const loaded = await Promise.all(refs.map((ref) => loadOne(port, ref, provider)));
   return {
     data: loaded.flatMap((l) => (l.data === null ? [] : [l.data])),
-    marker: attachmentMarker(
-      loaded.map((l) => ({ ref: l.ref, delivered: l.data !== null })),
-      language,
-    ),
+    marker: attachmentMarker(loaded, language),
   };
+}
+
+async function loadOne(
+  port: Pick<AttachmentPort, 'read'>,
+  ref: AttachmentRef,
+  provider: Provider,
+): Promise<MarkedAttachment & { data: AttachmentData | null }> {
+  if (!carries(provider, ref.kind)) return { ref, outcome: 'not_carried', data: null };
+  const data = await port.read(ref).catch(() => null);
+  return { ref, outcome: data === null ? 'deleted' : 'delivered', data };
 }
