@@ -4,7 +4,7 @@
  * marker, never the bytes; a file gone before its turn sends nothing and says so; the JPEG retry of
  * an OpenAI-compatible endpoint, and no retry on other wires.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../src/domain/message.ts';
@@ -106,6 +106,44 @@ describe('the bytes reach the model in their own turn only', () => {
       'then this\n\n(Attached: 1 image "photo.png". The file had been deleted, so its content did not reach the model.)',
     );
   });
+});
+
+describe('a stored file that cannot be read is not taken for a deleted one', () => {
+  it.each([
+    [
+      'a planted symbolic link',
+      'CONFIG_IO',
+      (path: string) => (rmSync(path), symlinkSync(join(v.root, 'elsewhere.webp'), path)),
+    ],
+    [
+      'a file larger than its kind',
+      'INVALID_ATTACHMENT',
+      (path: string) => writeFileSync(path, Buffer.alloc(3_000_000, 1)),
+    ],
+  ])(
+    '%s: no bytes, a WARN line with the id and code, and the marker says it could not be read',
+    async (_what, code, plant) => {
+      await open();
+      writeFileSync(join(v.root, 'elsewhere.webp'), await pngBytes());
+      fake.enqueue({ hold: true });
+      await v.ok('send_user_message', { to: 'o', content: 'busy first' });
+      await fake.waitForRequests(1);
+      const sent = await sendImage('o', 'then this');
+      const id = sent.attachments![0]!.id;
+      plant(join(v.workspace, 'attachments', `${id}.webp`));
+      fake.releaseHeld();
+      await fake.waitForRequests(2);
+      expect(imageTypesIn(fake.requests[1]!.rawBody)).toEqual([]);
+      expect(userContents(1).at(-1)).toContain(
+        'then this\n\n(Attached: 1 image "photo.png". The file could not be read, so its content did not reach the model.)',
+      );
+      const warns = readFileSync(join(v.workspace, 'fuseforks.log'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('attachment unreadable:'));
+      expect(warns).toEqual([expect.stringContaining(`WARN attachment unreadable: id=${id} code=${code}`)]);
+      expect(warns[0]).not.toContain('photo');
+    },
+  );
 });
 
 describe('a wire changed between the send and the turn', () => {

@@ -90,12 +90,11 @@ export async function prepareTurn(
     envelope.incoming.content,
     language,
   );
-  const attachments = await loadTurnAttachments(
-    orch.attachments,
-    envelope.incoming.attachments,
+  const attachments = await loadTurnAttachments(orch.attachments, envelope.incoming.attachments, {
     language,
-    effectiveProvider(template),
-  );
+    provider: effectiveProvider(template),
+    log: orch.log,
+  });
   const log = orch.messages.list();
   const sent = foldUserTurn({
     language,

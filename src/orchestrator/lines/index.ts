@@ -57,4 +57,8 @@ export {
   planVerifyLine,
   planWaveLine,
 } from './plan-lines.ts';
-export { type AttachmentKindFields, attachmentKindLine } from './attachment-lines.ts';
+export {
+  type AttachmentKindFields,
+  attachmentKindLine,
+  attachmentUnreadableLine,
+} from './attachment-lines.ts';

@@ -33,6 +33,18 @@ describe('attachmentMarker', () => {
     );
   });
 
+  it('says when the file could not be read, or the wire cannot carry the kind (ja/en)', () => {
+    expect(attachmentMarker([{ ref: ref('image'), outcome: 'unreadable' }], 'ja')).toBe(
+      '（添付: 画像 1 枚「photo.png」。ファイルを読み取れなかったため、中身はモデルへ渡されていません）',
+    );
+    expect(attachmentMarker([{ ref: ref('audio', 'v.mp3'), outcome: 'not_carried' }], 'ja')).toBe(
+      '（添付: 音声 1 件「v.mp3」。この接続先はこの種別の添付を運べないため、中身はモデルへ渡されていません）',
+    );
+    expect(attachmentMarker([{ ref: ref('audio', 'v.mp3'), outcome: 'not_carried' }], 'en')).toBe(
+      '(Attached: 1 audio file "v.mp3". This connection cannot carry this kind of attachment, so its content did not reach the model.)',
+    );
+  });
+
   it('is empty without attachments', () => {
     expect(attachmentMarker([], 'ja')).toBe('');
   });

@@ -28,10 +28,11 @@ export function markerFileName(fileName: string): string {
 
 /**
  * What became of one attachment's bytes in this turn: delivered, or why not. `deleted`: the file was
- * gone (deleted, collected) before the turn; `not_carried`: the turn's wire cannot carry the kind (the
+ * gone (deleted, collected) before the turn; `unreadable`: it is there but could not be read (a link
+ * or a FIFO planted under its name, larger than its kind allows); `not_carried`: the turn's wire cannot carry the kind (the
  * template changed between the send and the turn).
  */
-export type MarkedOutcome = 'delivered' | 'deleted' | 'not_carried';
+export type MarkedOutcome = 'delivered' | 'deleted' | 'unreadable' | 'not_carried';
 
 /** One attachment of the incoming message and what became of its bytes for this turn. */
 export interface MarkedAttachment {
@@ -43,6 +44,7 @@ const MARKER: Record<Language, Record<MarkedOutcome, (what: string) => string>> 
   ja: {
     delivered: (what) => `（添付: ${what}。中身はこの発話のターンにだけモデルへ渡されます）`,
     deleted: (what) => `（添付: ${what}。ファイルが削除されていたため、中身はモデルへ渡されていません）`,
+    unreadable: (what) => `（添付: ${what}。ファイルを読み取れなかったため、中身はモデルへ渡されていません）`,
     not_carried: (what) =>
       `（添付: ${what}。この接続先はこの種別の添付を運べないため、中身はモデルへ渡されていません）`,
   },
@@ -50,6 +52,8 @@ const MARKER: Record<Language, Record<MarkedOutcome, (what: string) => string>> 
     delivered: (what) => `(Attached: ${what}. Its content reaches the model only in the turn it was sent.)`,
     deleted: (what) =>
       `(Attached: ${what}. The file had been deleted, so its content did not reach the model.)`,
+    unreadable: (what) =>
+      `(Attached: ${what}. The file could not be read, so its content did not reach the model.)`,
     not_carried: (what) =>
       `(Attached: ${what}. This connection cannot carry this kind of attachment, so its content did not reach the model.)`,
   },
