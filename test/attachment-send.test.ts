@@ -134,3 +134,33 @@ it('a wire changed while the file is stored (to one that cannot carry the kind):
   expect(delivered).toEqual([]);
   expect(log.lines).toEqual(['attachment kind: kind=video provider=anthropic outcome=rejected']);
 });
+
+it('a removal that fails after a late refusal is said in a WARN line with its code, beside the one rejected line', async () => {
+  const target = running('open_ai_compat');
+  const real = fileAttachmentPort(paths);
+  let stored = '';
+  const port: AttachmentPort = {
+    ...real,
+    store: async (input, detected) => {
+      const ref = await real.store(input, detected);
+      stored = ref.id;
+      target.stopped = true;
+      return ref;
+    },
+    remove: async () => {
+      throw new CoreError('CONFIG_IO', 'could not remove it');
+    },
+  };
+  await expect(
+    sendWithAttachment(
+      { log, attachments: port },
+      target,
+      { fileName: 'a.png', bytes: await pngBytes() },
+      () => 1,
+    ),
+  ).rejects.toMatchObject({ code: 'NOT_RUNNING' });
+  expect(log.lines).toEqual([
+    `WARN attachment remove failed: id=${stored} code=CONFIG_IO`,
+    'attachment kind: kind=image provider=open_ai_compat outcome=rejected',
+  ]);
+});

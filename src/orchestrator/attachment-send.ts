@@ -9,10 +9,10 @@
 import type { AttachmentInput, AttachmentKind, AttachmentRef } from '../domain/attachment.ts';
 import type { DiagLog } from '../diag/log.ts';
 import type { Provider } from '../domain/enums.ts';
-import { CoreError } from '../domain/errors.ts';
+import { CoreError, isCoreError } from '../domain/errors.ts';
 import { carries } from '../llm/provider.ts';
 import type { AttachmentPort } from './attachment-port.ts';
-import { attachmentKindLine } from './lines/index.ts';
+import { attachmentKindLine, attachmentRemoveFailedLine } from './lines/index.ts';
 
 /** What the entry needs of the village: its checks stay the caller's (the door answers in text). */
 export interface AttachmentSendHost {
@@ -84,7 +84,10 @@ export async function sendWithAttachment<T>(
     requireCarried(provider, detected.kind);
     result = deliver(ref);
   } catch (error) {
-    await host.attachments.remove(ref).catch(() => undefined);
+    await host.attachments.remove(ref).catch((removal: unknown) => {
+      const code = isCoreError(removal) ? removal.code : 'INTERNAL';
+      host.log.warn(attachmentRemoveFailedLine({ id: ref.id, code }));
+    });
     return rejected(error);
   }
   host.log.note(attachmentKindLine({ kind, provider, outcome: 'ok' }));

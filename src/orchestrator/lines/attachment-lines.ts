@@ -28,3 +28,11 @@ export function attachmentKindLine({ kind, provider, outcome }: AttachmentKindFi
 export function attachmentUnreadableLine({ id, code }: { id: string; code: string }): string {
   return ['attachment unreadable:', `id=${fieldValue(id)}`, `code=${fieldValue(code)}`].join(' ');
 }
+
+/**
+ * `attachment remove failed: id=… code=…` (WARN): a file stored for a send refused afterwards could
+ * not be removed again; the startup GC collects it later, but the leftover is said.
+ */
+export function attachmentRemoveFailedLine({ id, code }: { id: string; code: string }): string {
+  return ['attachment remove failed:', `id=${fieldValue(id)}`, `code=${fieldValue(code)}`].join(' ');
+}

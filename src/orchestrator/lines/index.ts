@@ -60,5 +60,6 @@ export {
 export {
   type AttachmentKindFields,
   attachmentKindLine,
+  attachmentRemoveFailedLine,
   attachmentUnreadableLine,
 } from './attachment-lines.ts';
