@@ -164,3 +164,16 @@ it('a removal that fails after a late refusal is said in a WARN line with its co
     'attachment kind: kind=image provider=open_ai_compat outcome=rejected',
   ]);
 });
+
+it('an unknown kind is refused before the store: no attachments folder appears', async () => {
+  await expect(
+    sendWithAttachment(
+      { log, attachments: fileAttachmentPort(paths) },
+      running('gemini'),
+      { fileName: 'a.png', bytes: Buffer.from('not a kind we take') },
+      () => 1,
+    ),
+  ).rejects.toMatchObject({ code: 'INVALID_ATTACHMENT' });
+  expect(existsSync(paths.attachmentsDir)).toBe(false);
+  expect(log.lines).toEqual(['attachment kind: kind=unknown provider=gemini outcome=rejected']);
+});
