@@ -65,6 +65,20 @@ export interface AttachmentRef {
   height?: number;
 }
 
+/**
+ * Bytes of one attachment as a request carries them, only ever on the final user message of the
+ * turn the message was sent in (re-exported by llm/canonical.ts; here so world/attachments can read
+ * and re-encode them without an edge to llm).
+ */
+export interface AttachmentData {
+  kind: AttachmentKind;
+  /** e.g. image/webp, audio/mpeg, audio/wav, video/mp4, application/pdf */
+  mimeType: string;
+  /** Base64 of the file. */
+  data: string;
+  fileName?: string;
+}
+
 /** The stored file's extension for each mime type a stored attachment can have. */
 export const ATTACHMENT_EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
