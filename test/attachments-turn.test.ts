@@ -234,6 +234,20 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     expect(await failureLine('turn failed')).toBe("O's turn failed: This endpoint does not accept images");
   });
 
+  it('a re-encode that fails (the stored WebP does not decode) is the same "does not accept images" failure', async () => {
+    await open('en');
+    fake.enqueue({ hold: true });
+    await v.ok('send_user_message', { to: 'o', content: 'busy first' });
+    await fake.waitForRequests(1);
+    const sent = await sendImage('o', 'look');
+    // The read takes any bytes of a stored size; only the re-encoder decodes them.
+    writeFileSync(join(v.workspace, 'attachments', `${sent.attachments![0]!.id}.webp`), 'RIFF0000WEBPjunk');
+    fake.refuseImages = () => true;
+    fake.releaseHeld();
+    expect(await failureLine('turn failed')).toBe("O's turn failed: This endpoint does not accept images");
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('other wires never retry: Anthropic answers 400 once and the turn fails as any 400', async () => {
     await open();
     fake.refuseImages = () => true;
