@@ -41,6 +41,15 @@ const userMessages = async () =>
   (await v.ok<AgentMessage[]>('list_messages')).filter((m) => m.from.kind === 'user');
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
+/** A refusal's evidence: exactly these attachment lines, nothing stored, nothing recorded. */
+async function expectRefusedWithLines(...lines: string[]): Promise<void> {
+  expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual(
+    lines.map((line) => expect.stringContaining(line)),
+  );
+  expect(storedFiles()).toEqual([]);
+  expect(await userMessages()).toEqual([]);
+}
+
 describe('send_user_message with an attachment', () => {
   it('an image reaches the model as the wire part; the message keeps the reference; the file is WebP', async () => {
     const sent = await v.ok<AgentMessage>('send_user_message', {
@@ -179,11 +188,7 @@ describe('send_user_message with an attachment', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_ATTACHMENT');
     expect(res.body.message).toBe('PDFs are limited to 10 MB; this file is 12.5 MB');
-    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual([
-      expect.stringContaining('attachment kind: kind=pdf provider=open_ai_compat outcome=rejected'),
-    ]);
-    expect(storedFiles()).toEqual([]);
-    expect(await userMessages()).toEqual([]);
+    await expectRefusedWithLines('attachment kind: kind=pdf provider=open_ai_compat outcome=rejected');
   });
 
   it('a 20 MB image (a body over the route limit) is INVALID_ATTACHMENT with one kind=unknown line, not a 413', async () => {
@@ -198,11 +203,7 @@ describe('send_user_message with an attachment', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_ATTACHMENT');
     expect(res.body.message).toBe('the attachment is larger than the largest file any kind may be (12 MB)');
-    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual([
-      expect.stringContaining('attachment kind: kind=unknown provider=- outcome=rejected'),
-    ]);
-    expect(storedFiles()).toEqual([]);
-    expect(await userMessages()).toEqual([]);
+    await expectRefusedWithLines('attachment kind: kind=unknown provider=- outcome=rejected');
     // The server still answers on a new request (the refused body's connection was closed, not reused).
     expect((await v.call('list_messages', {})).status).toBe(200);
   });
@@ -228,13 +229,11 @@ describe('send_user_message with an attachment', () => {
     });
     expect(unknown.body.code).toBe('AGENT_NOT_FOUND');
     // Exactly one line per refusal; the kind is the head's where it reads as one.
-    expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual([
-      expect.stringContaining('attachment kind: kind=unknown provider=open_ai_compat outcome=rejected'),
-      expect.stringContaining('attachment kind: kind=unknown provider=open_ai_compat outcome=rejected'),
-      expect.stringContaining('attachment kind: kind=pdf provider=- outcome=rejected'),
-    ]);
-    expect(storedFiles()).toEqual([]);
-    expect(await userMessages()).toEqual([]);
+    await expectRefusedWithLines(
+      'attachment kind: kind=unknown provider=open_ai_compat outcome=rejected',
+      'attachment kind: kind=unknown provider=open_ai_compat outcome=rejected',
+      'attachment kind: kind=pdf provider=- outcome=rejected',
+    );
   });
 
   it('empty content is allowed with an attachment only', async () => {
