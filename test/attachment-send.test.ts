@@ -110,3 +110,70 @@ it('a success delivers the stored reference and writes the ok line once', async 
   expect(files()).toEqual([`${result.id}.mp4`]);
   expect(log.lines).toEqual(['attachment kind: kind=video provider=gemini outcome=ok']);
 });
+
+it('a wire changed while the file is stored (to one that cannot carry the kind): removed, ATTACHMENT_NOT_CARRIED, one line', async () => {
+  let provider: Provider = 'gemini';
+  const target = { ...running('gemini'), provider: () => provider };
+  const real = fileAttachmentPort(paths);
+  const port: AttachmentPort = {
+    ...real,
+    store: async (input, detected) => {
+      const ref = await real.store(input, detected);
+      expect(files()).toEqual([`${ref.id}.mp4`]);
+      provider = 'anthropic';
+      return ref;
+    },
+  };
+  const delivered: unknown[] = [];
+  await expect(
+    sendWithAttachment({ log, attachments: port }, target, { fileName: 'c.mp4', bytes: mp4Bytes() }, (r) =>
+      delivered.push(r),
+    ),
+  ).rejects.toMatchObject({ code: 'ATTACHMENT_NOT_CARRIED' });
+  expect(files()).toEqual([]);
+  expect(delivered).toEqual([]);
+  expect(log.lines).toEqual(['attachment kind: kind=video provider=anthropic outcome=rejected']);
+});
+
+it('a removal that fails after a late refusal is said in a WARN line with its code, beside the one rejected line', async () => {
+  const target = running('open_ai_compat');
+  const real = fileAttachmentPort(paths);
+  let stored = '';
+  const port: AttachmentPort = {
+    ...real,
+    store: async (input, detected) => {
+      const ref = await real.store(input, detected);
+      stored = ref.id;
+      target.stopped = true;
+      return ref;
+    },
+    remove: async () => {
+      throw new CoreError('CONFIG_IO', 'could not remove it');
+    },
+  };
+  await expect(
+    sendWithAttachment(
+      { log, attachments: port },
+      target,
+      { fileName: 'a.png', bytes: await pngBytes() },
+      () => 1,
+    ),
+  ).rejects.toMatchObject({ code: 'NOT_RUNNING' });
+  expect(log.lines).toEqual([
+    `WARN attachment remove failed: id=${stored} code=CONFIG_IO`,
+    'attachment kind: kind=image provider=open_ai_compat outcome=rejected',
+  ]);
+});
+
+it('an unknown kind is refused before the store: no attachments folder appears', async () => {
+  await expect(
+    sendWithAttachment(
+      { log, attachments: fileAttachmentPort(paths) },
+      running('gemini'),
+      { fileName: 'a.png', bytes: Buffer.from('not a kind we take') },
+      () => 1,
+    ),
+  ).rejects.toMatchObject({ code: 'INVALID_ATTACHMENT' });
+  expect(existsSync(paths.attachmentsDir)).toBe(false);
+  expect(log.lines).toEqual(['attachment kind: kind=unknown provider=gemini outcome=rejected']);
+});

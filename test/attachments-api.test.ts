@@ -41,6 +41,15 @@ const userMessages = async () =>
   (await v.ok<AgentMessage[]>('list_messages')).filter((m) => m.from.kind === 'user');
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
+/** A refusal's evidence: exactly these attachment lines, nothing stored, nothing recorded. */
+async function expectRefusedWithLines(...lines: string[]): Promise<void> {
+  expect(logLines().filter((l) => l.includes('attachment kind:'))).toEqual(
+    lines.map((line) => expect.stringContaining(line)),
+  );
+  expect(storedFiles()).toEqual([]);
+  expect(await userMessages()).toEqual([]);
+}
+
 describe('send_user_message with an attachment', () => {
   it('an image reaches the model as the wire part; the message keeps the reference; the file is WebP', async () => {
     const sent = await v.ok<AgentMessage>('send_user_message', {
@@ -165,7 +174,66 @@ describe('send_user_message with an attachment', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_ATTACHMENT');
-    expect(res.body.message).toContain(String(ATTACHMENT_MAX_BASE64_CHARS));
+    expect(res.body.message).toBe('the attachment is larger than the largest file any kind may be (12 MB)');
+  });
+
+  it("a 12.5 MB PDF (base64 over the largest file, body within its limit) is refused with the PDF's limit and its kind", async () => {
+    const big = Buffer.concat([pdfBytes(), Buffer.alloc(12_500_000 - pdfBytes().length, 0x20)]);
+    expect(b64(big).length).toBeGreaterThan(ATTACHMENT_MAX_BASE64_CHARS);
+    const res = await v.call<{ code: string; message: string }>('send_user_message', {
+      to: 'o',
+      content: 'read',
+      attachment: { fileName: 'big.pdf', bytes: b64(big) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_ATTACHMENT');
+    expect(res.body.message).toBe('PDFs are limited to 10 MB; this file is 12.5 MB');
+    await expectRefusedWithLines('attachment kind: kind=pdf provider=open_ai_compat outcome=rejected');
+  });
+
+  it('a 20 MB image (a body over the route limit) is INVALID_ATTACHMENT with one kind=unknown line, not a 413', async () => {
+    const png = await pngBytes();
+    const big = Buffer.concat([png, Buffer.alloc(20_000_000 - png.length, 0)]);
+    const body = JSON.stringify({
+      to: 'o',
+      content: 'x',
+      attachment: { fileName: 'huge.png', bytes: b64(big) },
+    });
+    const res = await v.call<{ code: string; message: string }>('send_user_message', body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_ATTACHMENT');
+    expect(res.body.message).toBe('the attachment is larger than the largest file any kind may be (12 MB)');
+    await expectRefusedWithLines('attachment kind: kind=unknown provider=- outcome=rejected');
+    // The server still answers on a new request (the refused body's connection was closed, not reused).
+    expect((await v.call('list_messages', {})).status).toBe(200);
+  });
+
+  it("the target's checks come before the argument is read: NOT_RUNNING / AGENT_NOT_FOUND win over a bad file", async () => {
+    await v.ok('stop_agent', { agentId: 'o' });
+    const stopped = await v.call<{ code: string }>('send_user_message', {
+      to: 'o',
+      content: 'x',
+      attachment: { fileName: 'a.pdf', bytes: 'not base64!' },
+    });
+    expect(stopped.body.code).toBe('NOT_RUNNING');
+    const stoppedList = await v.call<{ code: string }>('send_user_message', {
+      to: 'o',
+      content: 'x',
+      attachment: [{ fileName: 'a.pdf', bytes: b64(pdfBytes()) }],
+    });
+    expect(stoppedList.body.code).toBe('NOT_RUNNING');
+    const unknown = await v.call<{ code: string }>('send_user_message', {
+      to: 'nobody',
+      content: 'x',
+      attachment: { fileName: 'a.pdf', bytes: b64(pdfBytes()).slice(0, -1) },
+    });
+    expect(unknown.body.code).toBe('AGENT_NOT_FOUND');
+    // Exactly one line per refusal; the kind is the head's where it reads as one.
+    await expectRefusedWithLines(
+      'attachment kind: kind=unknown provider=open_ai_compat outcome=rejected',
+      'attachment kind: kind=unknown provider=open_ai_compat outcome=rejected',
+      'attachment kind: kind=pdf provider=- outcome=rejected',
+    );
   });
 
   it('empty content is allowed with an attachment only', async () => {

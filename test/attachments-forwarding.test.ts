@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentId } from '../src/domain/ids.ts';
 import type { AgentMessage } from '../src/domain/message.ts';
 import type { ChatRequest } from '../src/llm/canonical.ts';
+import { dispatchPlanWave } from '../src/orchestrator/plan/review-window.ts';
 import { call, say, type ScriptedModel } from './fakes/scripted-model.ts';
 import { pngBytes } from './helpers/attachment-files.ts';
 import { makeOrchestra, type Orchestra } from './helpers/orchestra.ts';
@@ -89,8 +90,8 @@ describe('forwarding in the turn the attachment arrived in', () => {
   it('plan under review: the proposed tasks carry the note, and so does their dispatch', async () => {
     o = await makeOrchestra();
     const a = await o.agent('a', { planReview: true });
-    await o.agent('b');
-    await o.agent('c');
+    const b = await o.agent('b');
+    const c = await o.agent('c');
     await o.connect('a', 'b', 'c');
     await o.start('a', 'b', 'c');
     a.script(
@@ -105,10 +106,16 @@ describe('forwarding in the turn the attachment arrived in', () => {
     const [wave] = o.orch.planWaves.list();
     expect(wave!.state).toBe('pending');
     expect(received('b')).toEqual([]);
-    expect(wave!.tasks.map((t) => (t as { message?: string }).message)).toEqual([
-      `one\n\n${NOTE}`,
-      `two\n\n${NOTE}`,
-    ]);
+    const proposed = wave!.tasks.map((t) => ({ to: t.to, message: (t as { message?: string }).message! }));
+    expect(proposed.map((t) => t.message)).toEqual([`one\n\n${NOTE}`, `two\n\n${NOTE}`]);
+    // The person approves the tasks as proposed: each arrives with the note once, not doubled.
+    a.script(say('bundled'));
+    dispatchPlanWave(o.orch, wave!.planId, proposed, null);
+    await o.idle();
+    expect(received('b').map((m) => m.content)).toEqual([`one\n\n${NOTE}`]);
+    expect(received('c').map((m) => m.content)).toEqual([`two\n\n${NOTE}`]);
+    expect(received('b')[0]!.attachments).toBeUndefined();
+    expect([...attachmentsOf(b.requests[0]), ...attachmentsOf(c.requests[0])]).toEqual([]);
   });
 
   it('in Japanese the note names the kind in Japanese', async () => {

@@ -4,12 +4,12 @@
  * marker, never the bytes; a file gone before its turn sends nothing and says so; the JPEG retry of
  * an OpenAI-compatible endpoint, and no retry on other wires.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../src/domain/message.ts';
 import { FakeProvider, imageTypesIn, openAiToolCall, textReply } from './fakes/fake-provider.ts';
-import { pngBytes } from './helpers/attachment-files.ts';
+import { pngBytes, wavBytes } from './helpers/attachment-files.ts';
 import {
   removeRoot,
   startFakeServant,
@@ -108,6 +108,78 @@ describe('the bytes reach the model in their own turn only', () => {
   });
 });
 
+describe('a stored file that cannot be read is not taken for a deleted one', () => {
+  it.each([
+    [
+      'a planted symbolic link',
+      'CONFIG_IO',
+      (path: string) => (rmSync(path), symlinkSync(join(v.root, 'elsewhere.webp'), path)),
+    ],
+    [
+      'a file larger than its kind',
+      'INVALID_ATTACHMENT',
+      (path: string) => writeFileSync(path, Buffer.alloc(3_000_000, 1)),
+    ],
+  ])(
+    '%s: no bytes, a WARN line with the id and code, and the marker says it could not be read',
+    async (_what, code, plant) => {
+      await open();
+      writeFileSync(join(v.root, 'elsewhere.webp'), await pngBytes());
+      fake.enqueue({ hold: true });
+      await v.ok('send_user_message', { to: 'o', content: 'busy first' });
+      await fake.waitForRequests(1);
+      const sent = await sendImage('o', 'then this');
+      const id = sent.attachments![0]!.id;
+      plant(join(v.workspace, 'attachments', `${id}.webp`));
+      fake.releaseHeld();
+      await fake.waitForRequests(2);
+      expect(imageTypesIn(fake.requests[1]!.rawBody)).toEqual([]);
+      expect(userContents(1).at(-1)).toContain(
+        'then this\n\n(Attached: 1 image "photo.png". The file could not be read, so its content did not reach the model.)',
+      );
+      const warns = readFileSync(join(v.workspace, 'fuseforks.log'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('attachment unreadable:'));
+      expect(warns).toEqual([expect.stringContaining(`WARN attachment unreadable: id=${id} code=${code}`)]);
+      expect(warns[0]).not.toContain('photo');
+    },
+  );
+});
+
+describe('a wire changed between the send and the turn', () => {
+  it("a kind the turn's wire cannot carry is not sent, and the marker says it was not passed", async () => {
+    await open();
+    fake.enqueue({ hold: true });
+    await v.ok('send_user_message', { to: 'o', content: 'busy first' });
+    await fake.waitForRequests(1);
+    // Audio: the OpenAI-compatible wire carries it, so the send is admitted ...
+    await v.ok<AgentMessage>('send_user_message', {
+      to: 'o',
+      content: 'listen',
+      attachment: { fileName: 'voice.wav', bytes: b64(wavBytes()) },
+    });
+    // ... then the servant's template is moved to Anthropic, which cannot carry audio.
+    const world = await v.ok<{ agents: { id: string; modelTemplateId: string }[] }>('get_world');
+    await v.ok('upsert_template', {
+      template: {
+        id: world.agents.find((a) => a.id === 'o')!.modelTemplateId,
+        name: 'O model',
+        baseUrl: fake.baseUrl,
+        model: 'm',
+        provider: 'anthropic',
+        credential: 'not_required',
+      },
+    });
+    fake.releaseHeld();
+    await fake.waitForRequests(2);
+    const raw = fake.requests[1]!.rawBody;
+    expect(raw).not.toContain(wavBytes().toString('base64').slice(0, 40));
+    expect(raw).toContain(
+      'listen\\n\\n(Attached: 1 audio file \\"voice.wav\\". This connection cannot carry this kind of attachment, so its content did not reach the model.)',
+    );
+  });
+});
+
 describe('the JPEG retry (OpenAI-compatible only)', () => {
   it('a 400 to the WebP is retried once as JPEG, and the later calls of the turn keep the JPEG', async () => {
     await open();
@@ -160,6 +232,20 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     fake.refuseImages = () => true;
     await sendImage('o', 'look');
     expect(await failureLine('turn failed')).toBe("O's turn failed: This endpoint does not accept images");
+  });
+
+  it('a re-encode that fails (the stored WebP does not decode) is the same "does not accept images" failure', async () => {
+    await open('en');
+    fake.enqueue({ hold: true });
+    await v.ok('send_user_message', { to: 'o', content: 'busy first' });
+    await fake.waitForRequests(1);
+    const sent = await sendImage('o', 'look');
+    // The read takes any bytes of a stored size; only the re-encoder decodes them.
+    writeFileSync(join(v.workspace, 'attachments', `${sent.attachments![0]!.id}.webp`), 'RIFF0000WEBPjunk');
+    fake.refuseImages = () => true;
+    fake.releaseHeld();
+    expect(await failureLine('turn failed')).toBe("O's turn failed: This endpoint does not accept images");
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('other wires never retry: Anthropic answers 400 once and the turn fails as any 400', async () => {

@@ -87,3 +87,29 @@ it('empty text without an attachment is still refused', async () => {
     isError: true,
   });
 });
+
+it('a reception refusal (unset, missing, stopped) with a file writes its one rejected line', async () => {
+  o = await makeOrchestra({ language: 'en' });
+  await o.agent('desk');
+  const pdf = () => ({ fileName: 'd.pdf', bytes: Buffer.from('%PDF-1.7 hello') });
+  const unset = await askExternal(o.orch, 'cli', 'read', live(), pdf());
+  expect(unset.text).toMatch(/^EXTERNAL_RECEPTION_UNSET/);
+  await o.village.update((w) => ({ ...w, reception: 'gone' as AgentId }));
+  const missing = await askExternal(o.orch, 'cli', 'read', live(), pdf());
+  expect(missing.text).toMatch(/^AGENT_NOT_FOUND/);
+  await o.village.update((w) => ({ ...w, reception: 'desk' as AgentId }));
+  const stopped = await askExternal(o.orch, 'cli', 'read', live(), {
+    fileName: 'x.bin',
+    bytes: Buffer.from('no kind'),
+  });
+  expect(stopped.text).toMatch(/^NOT_RUNNING/);
+  // Without a file no line is owed.
+  expect((await askExternal(o.orch, 'cli', 'read', live())).text).toMatch(/^NOT_RUNNING/);
+  expect(o.lines('attachment kind:')).toEqual([
+    'attachment kind: kind=pdf provider=- outcome=rejected',
+    'attachment kind: kind=pdf provider=- outcome=rejected',
+    'attachment kind: kind=unknown provider=open_ai_compat outcome=rejected',
+  ]);
+  expect(stored()).toEqual([]);
+  expect(externals()).toEqual([]);
+});

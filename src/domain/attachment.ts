@@ -31,6 +31,9 @@ export const ATTACHMENT_MAX_BYTES: Record<AttachmentKind, number> = {
   pdf: ATTACHMENT_PDF_MAX_BYTES,
 };
 
+/** The largest file any kind may be (video, 12 MB): the bound a base64 text or a body stands for. */
+export const ATTACHMENT_LARGEST_MAX_BYTES = Math.max(...Object.values(ATTACHMENT_MAX_BYTES));
+
 /** Exactly one attachment per message, whatever its kind (the type stays a list, as the ledger's Vec). */
 export const ATTACHMENTS_PER_MESSAGE = 1;
 
@@ -60,6 +63,20 @@ export interface AttachmentRef {
   /** Images only: the stored size. */
   width?: number;
   height?: number;
+}
+
+/**
+ * Bytes of one attachment as a request carries them, only ever on the final user message of the
+ * turn the message was sent in (re-exported by llm/canonical.ts; here so world/attachments can read
+ * and re-encode them without an edge to llm).
+ */
+export interface AttachmentData {
+  kind: AttachmentKind;
+  /** e.g. image/webp, audio/mpeg, audio/wav, video/mp4, application/pdf */
+  mimeType: string;
+  /** Base64 of the file. */
+  data: string;
+  fileName?: string;
 }
 
 /** The stored file's extension for each mime type a stored attachment can have. */

@@ -14,19 +14,10 @@ export interface ToolCall {
   extra?: unknown;
 }
 
-import type { AttachmentKind } from '../domain/attachment.ts';
+import type { AttachmentData, AttachmentKind } from '../domain/attachment.ts';
 
-export type { AttachmentKind };
-
-/** Bytes of one attachment, only ever on the final user message of a request. */
-export interface AttachmentData {
-  kind: AttachmentKind;
-  /** e.g. image/webp, audio/mpeg, audio/wav, video/mp4, application/pdf */
-  mimeType: string;
-  /** Base64 of the file. */
-  data: string;
-  fileName?: string;
-}
+// Defined in domain (the world layer reads and re-encodes them without importing llm).
+export type { AttachmentData, AttachmentKind };
 
 export type ChatMessage =
   | { role: 'user'; content: string; attachments?: AttachmentData[] }

@@ -9,10 +9,10 @@
 import type { AttachmentInput, AttachmentKind, AttachmentRef } from '../domain/attachment.ts';
 import type { DiagLog } from '../diag/log.ts';
 import type { Provider } from '../domain/enums.ts';
-import { CoreError } from '../domain/errors.ts';
+import { CoreError, isCoreError } from '../domain/errors.ts';
 import { carries } from '../llm/provider.ts';
 import type { AttachmentPort } from './attachment-port.ts';
-import { attachmentKindLine } from './lines/index.ts';
+import { attachmentKindLine, attachmentRemoveFailedLine } from './lines/index.ts';
 
 /** What the entry needs of the village: its checks stay the caller's (the door answers in text). */
 export interface AttachmentSendHost {
@@ -47,7 +47,7 @@ export async function sendWithAttachment<T>(
 ): Promise<T> {
   // Only for the line: a pure look at the first bytes, so a refused target still names the kind.
   let kind: AttachmentKind | 'unknown' = host.attachments.kindOf(input.bytes) ?? 'unknown';
-  const provider = safeProvider(target);
+  let provider = safeProvider(target);
   const rejected = (error: unknown): never => {
     host.log.note(attachmentKindLine({ kind, provider, outcome: 'rejected' }));
     throw error;
@@ -64,16 +64,10 @@ export async function sendWithAttachment<T>(
     return rejected(error);
   }
   kind = detected.kind;
-  if (provider === null) {
-    return rejected(new CoreError('MODEL_TEMPLATE_NOT_FOUND', 'the servant has no model template'));
-  }
-  if (!carries(provider, detected.kind)) {
-    return rejected(
-      new CoreError(
-        'ATTACHMENT_NOT_CARRIED',
-        `the servant's connection (${provider}) cannot carry ${KIND_WORDS[detected.kind]}`,
-      ),
-    );
+  try {
+    requireCarried(provider, detected.kind);
+  } catch (error) {
+    return rejected(error);
   }
   let ref: AttachmentRef;
   try {
@@ -81,17 +75,36 @@ export async function sendWithAttachment<T>(
   } catch (error) {
     return rejected(error);
   }
-  // The store awaited: the target may have stopped or its inbox filled meanwhile.
+  // The store awaited: the target may have stopped, its inbox filled or its template changed to a
+  // wire that cannot carry the kind meanwhile.
   let result: T;
   try {
     target.check();
+    provider = safeProvider(target);
+    requireCarried(provider, detected.kind);
     result = deliver(ref);
   } catch (error) {
-    await host.attachments.remove(ref).catch(() => undefined);
+    await host.attachments.remove(ref).catch((removal: unknown) => {
+      const code = isCoreError(removal) ? removal.code : 'INTERNAL';
+      host.log.warn(attachmentRemoveFailedLine({ id: ref.id, code }));
+    });
     return rejected(error);
   }
   host.log.note(attachmentKindLine({ kind, provider, outcome: 'ok' }));
   return result;
+}
+
+/** `carries(provider, kind)` as the entry's refusal (no template: the servant cannot be sent to). */
+function requireCarried(provider: Provider | null, kind: AttachmentKind): void {
+  if (provider === null) {
+    throw new CoreError('MODEL_TEMPLATE_NOT_FOUND', 'the servant has no model template');
+  }
+  if (!carries(provider, kind)) {
+    throw new CoreError(
+      'ATTACHMENT_NOT_CARRIED',
+      `the servant's connection (${provider}) cannot carry ${KIND_WORDS[kind]}`,
+    );
+  }
 }
 
 function safeProvider(target: AttachmentSendTarget): Provider | null {

@@ -97,16 +97,22 @@ export async function askExternal(
   const t = TEXTS[orch.language()];
   const world = orch.world();
   const reception = world.reception;
-  if (reception === null) return { text: t.unset, isError: true };
-  if (!world.agents.some((agent) => agent.id === reception)) {
-    return { text: t.notFound(reception), isError: true };
-  }
+  // The reception's own refusals come before the send entry's: with a file, they owe its one line.
+  const refusedEarly = (text: string): ExternalAnswer => {
+    if (attachment !== null) {
+      const kind = orch.attachments.kindOf(attachment.bytes) ?? 'unknown';
+      orch.log.note(attachmentKindLine({ kind, provider: receptionProvider(orch), outcome: 'rejected' }));
+    }
+    return { text, isError: true };
+  };
+  if (reception === null) return refusedEarly(t.unset);
+  if (!world.agents.some((agent) => agent.id === reception)) return refusedEarly(t.notFound(reception));
   const label = orch.labelOf(reception as AgentId);
   const runtime = orch.runtimeIfKnown(reception as AgentId);
   if (!runtime || runtime.status !== 'running') {
     // A servant stopped by a failure says which (the person's next step depends on it).
     const why = runtime?.lastError ? ` (${runtime.lastError.code}: ${runtime.lastError.message})` : '';
-    return { text: `${t.stopped(label)}${why}`, isError: true };
+    return refusedEarly(`${t.stopped(label)}${why}`);
   }
   if (content.trim() === '' && attachment === null) return { text: t.empty, isError: true };
 
@@ -205,12 +211,18 @@ function refusalText(t: (typeof TEXTS)[Language], label: string, error: CoreErro
  * `send_user_message` does for a refused argument.
  */
 export function noteRefusedExternalAttachment(orch: Orchestrator): void {
+  orch.log.note(
+    attachmentKindLine({ kind: 'unknown', provider: receptionProvider(orch), outcome: 'rejected' }),
+  );
+}
+
+/** The reception's wire for a line; null (`provider=-`) without a reception, a servant or a template. */
+function receptionProvider(orch: Orchestrator): Provider | null {
   const reception = orch.world().reception;
-  let provider: Provider | null = null;
   try {
-    if (reception !== null) provider = orch.sendTarget(reception as AgentId).provider();
+    return reception === null ? null : orch.sendTarget(reception as AgentId).provider();
   } catch {
-    // A reception that is gone: the line still says the argument was refused.
+    // A reception that is gone: the line still says the file was refused.
+    return null;
   }
-  orch.log.note(attachmentKindLine({ kind: 'unknown', provider, outcome: 'rejected' }));
 }

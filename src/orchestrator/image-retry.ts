@@ -8,7 +8,7 @@
  * them was measured to take WebP, and their 400s mean something else.
  */
 import type { Language, Provider } from '../domain/enums.ts';
-import { CoreError } from '../domain/errors.ts';
+import { CoreError, isCoreError } from '../domain/errors.ts';
 import type { ChatMessage, ChatResponse } from '../llm/canonical.ts';
 import { isLlmError, type LlmError } from '../llm/llm-error.ts';
 import type { AttachmentPort } from './attachment-port.ts';
@@ -60,20 +60,36 @@ export async function chatWithImageRetry(
     if (!eligible) throw error;
     state.retried = true;
     const attachments = state.userMessage.attachments ?? [];
-    state.userMessage.attachments = await Promise.all(
-      attachments.map((a) => (a.kind === 'image' ? context.port.reencodeAsJpeg(a) : a)),
-    );
+    try {
+      state.userMessage.attachments = await Promise.all(
+        attachments.map((a) => (a.kind === 'image' ? context.port.reencodeAsJpeg(a) : a)),
+      );
+    } catch (reencode) {
+      // Without a JPEG there is no second try: the endpoint's refusal of the image stands, said as
+      // the same clear error (never the re-encoder's INVALID_ATTACHMENT, which the person did not cause).
+      const why = isCoreError(reencode) ? reencode.message : 'unknown error';
+      throw imagesRefused(context, [
+        error.toCoreError(context.agentId).detail,
+        `the JPEG re-encode failed: ${why}`,
+      ]);
+    }
   }
   try {
     return await send();
   } catch (error) {
     if (!isBadRequest(error)) throw error;
-    // Not fatal: the endpoint still takes text, so the servant stays running for the next message.
-    const provider = error.toCoreError(context.agentId);
-    throw new CoreError('LLM_API', IMAGES_REFUSED[context.language], {
-      detail: [provider.detail, error.message].filter((x) => x).join(': '),
-      agentId: context.agentId,
-      retryable: false,
-    });
+    throw imagesRefused(context, [error.toCoreError(context.agentId).detail, error.message]);
   }
+}
+
+/** 「この接続先は画像を受け付けません」: not fatal, the endpoint still takes text (the servant stays running). */
+function imagesRefused(
+  context: { language: Language; agentId: string },
+  details: readonly (string | null)[],
+): CoreError {
+  return new CoreError('LLM_API', IMAGES_REFUSED[context.language], {
+    detail: details.filter((x) => x).join(': '),
+    agentId: context.agentId,
+    retryable: false,
+  });
 }

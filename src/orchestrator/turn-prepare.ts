@@ -3,7 +3,7 @@ import { CoreError } from '../domain/errors.ts';
 import { PLAN_MIN_CONNECTIONS, planToolSpec } from './plan/plan-spec.ts';
 import { DEFAULT_MAX_TOOL_ITERATIONS } from '../domain/agent.ts';
 import { isLlmError } from '../llm/llm-error.ts';
-import { skills } from '../llm/provider.ts';
+import { effectiveProvider, skills } from '../llm/provider.ts';
 import type { AttachmentData, ChatMessage, ToolSpec } from '../llm/canonical.ts';
 import { readConfigFile } from '../world/config-files.ts';
 import { readTextOrNull } from '../world/fs-util.ts';
@@ -90,7 +90,11 @@ export async function prepareTurn(
     envelope.incoming.content,
     language,
   );
-  const attachments = await loadTurnAttachments(orch.attachments, envelope.incoming.attachments, language);
+  const attachments = await loadTurnAttachments(orch.attachments, envelope.incoming.attachments, {
+    language,
+    provider: effectiveProvider(template),
+    log: orch.log,
+  });
   const log = orch.messages.list();
   const sent = foldUserTurn({
     language,

@@ -6,7 +6,7 @@ import { dispatchBrowser } from '../browser/routes.ts';
 import type { BrowserService } from '../browser/service.ts';
 import type { Boot } from './boot.ts';
 import type { CommandTable } from './command.ts';
-import { BODY_LIMIT_BY_PATH, MAX_BODY_BYTES } from './body-limits.ts';
+import { BODY_LIMIT_BY_PATH, MAX_BODY_BYTES, type RouteBodyLimit } from './body-limits.ts';
 import { toErrorResponse } from './error-response.ts';
 import {
   BODYLESS_METHODS,
@@ -46,6 +46,8 @@ export interface AppOptions {
 
 export function createApp({ boot, token, commands, port, log, browser }: AppOptions): Hono {
   const app = new Hono();
+  // A body refused by a limiter is left unread: its connection closes (see onError).
+  const unreadBodies = new WeakSet<Error>();
 
   app.onError((error, c) => {
     const { status, payload, internal } = toErrorResponse(error);
@@ -53,7 +55,12 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     if (internal) log.warn(`internal error: path=${c.req.path.slice(0, 80)} error=${(error as Error).name}`);
     // The unread rest of a refused body would be taken for the next request on this socket.
     // A body read to its end leaves nothing behind: keep-alive stays for ordinary command failures.
-    if (payload.code === 'PAYLOAD_TOO_LARGE' || (carriesBody(c.req.raw.headers) && !c.req.raw.bodyUsed))
+    const unread = error instanceof Error && unreadBodies.has(error);
+    if (
+      unread ||
+      payload.code === 'PAYLOAD_TOO_LARGE' ||
+      (carriesBody(c.req.raw.headers) && !c.req.raw.bodyUsed)
+    )
       c.header('Connection', 'close');
     return c.json(payload, status as 400);
   });
@@ -74,24 +81,29 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) throw refusals.token();
     await next();
   });
-  // One limiter per size: the path picks its own (send_user_message carries an attachment).
-  const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
-  const limiterFor = (maxSize: number) => {
-    let limiter = limiters.get(maxSize);
+  // One limiter per route limit: the path picks its own (send_user_message carries an attachment).
+  const defaultLimit: RouteBodyLimit = { maxBytes: MAX_BODY_BYTES };
+  const limiters = new Map<RouteBodyLimit, ReturnType<typeof bodyLimit>>();
+  const limiterFor = (limit: RouteBodyLimit) => {
+    let limiter = limiters.get(limit);
     if (!limiter) {
       limiter = bodyLimit({
-        maxSize,
+        maxSize: limit.maxBytes,
         onError: () => {
-          throw new CoreError('PAYLOAD_TOO_LARGE', `request bodies are limited to ${maxSize} bytes`);
+          const error =
+            limit.refuse?.(log) ??
+            new CoreError('PAYLOAD_TOO_LARGE', `request bodies are limited to ${limit.maxBytes} bytes`);
+          unreadBodies.add(error);
+          throw error;
         },
       });
-      limiters.set(maxSize, limiter);
+      limiters.set(limit, limiter);
     }
     return limiter;
   };
   app.use('/api/*', (c, next) =>
     limiterFor(
-      Object.hasOwn(BODY_LIMIT_BY_PATH, c.req.path) ? BODY_LIMIT_BY_PATH[c.req.path]! : MAX_BODY_BYTES,
+      Object.hasOwn(BODY_LIMIT_BY_PATH, c.req.path) ? BODY_LIMIT_BY_PATH[c.req.path]! : defaultLimit,
     )(c, next),
   );
 

@@ -2,6 +2,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ATTACHMENT_FILE_NAME_MAX_CHARS,
   ATTACHMENT_MAX_BASE64_CHARS,
   ATTACHMENT_VIDEO_MAX_BYTES,
   type AttachmentInput,
@@ -45,12 +46,15 @@ describe('ask_fuseforks with an attachment, over the SDK client', () => {
   let door: McpDoor;
   let port: number;
   let asked: { message: string; attachment: AttachmentInput | undefined }[];
+  let refusals: number;
   const clients: Client[] = [];
 
   beforeEach(async () => {
     asked = [];
+    refusals = 0;
     port = await freePort();
     door = new McpDoor({
+      onAttachmentRefused: () => (refusals += 1),
       ask: async (message, _client, _signal, attachment) => {
         asked.push({ message, attachment });
         return { text: `got ${attachment?.bytes.length ?? 0} bytes`, isError: false };
@@ -108,18 +112,33 @@ describe('ask_fuseforks with an attachment, over the SDK client', () => {
     expect(asked).toEqual([]);
   });
 
-  it('refuses base64 longer than the largest attachment, and an unknown key, by the schema', async () => {
-    const long = await call({
-      message: 'x',
-      attachment: { fileName: 'a.mp4', bytes: 'A'.repeat(ATTACHMENT_MAX_BASE64_CHARS + 4) },
-    });
-    expect(long.isError).toBe(true);
-    expect(long.text).toMatch(/Input validation error/);
-    const extra = await call({
-      message: 'x',
-      attachment: { fileName: 'a.png', bytes: 'aGk=', mimeType: 'image/png' },
-    });
-    expect(extra.isError).toBe(true);
+  it('refuses a second attachment, base64 too long, a name too long and an unknown key as INVALID_ATTACHMENT, each with the refusal hook', async () => {
+    const one = { fileName: 'a.pdf', bytes: Buffer.from('%PDF-1.7 x').toString('base64') };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ message: 'x', attachments: [one, one] }, 'at most one attachment'],
+      [{ message: 'x', attachment: one, attachments: [one] }, 'at most one attachment'],
+      [
+        {
+          message: 'x',
+          attachment: { fileName: 'a.mp4', bytes: 'A'.repeat(ATTACHMENT_MAX_BASE64_CHARS + 4) },
+        },
+        'larger than 12 MB',
+      ],
+      [
+        {
+          message: 'x',
+          attachment: { fileName: 'n'.repeat(ATTACHMENT_FILE_NAME_MAX_CHARS + 1), bytes: one.bytes },
+        },
+        'fileName is longer than',
+      ],
+      [{ message: 'x', attachment: { ...one, mimeType: 'application/pdf' } }, 'not mimeType'],
+    ];
+    for (const [args, why] of cases) {
+      const result = await call(args);
+      expect(result.isError, why).toBe(true);
+      expect(result.text).toMatch(new RegExp(`^INVALID_ATTACHMENT: .*${why}`));
+    }
+    expect(refusals).toBe(cases.length);
     expect(asked).toEqual([]);
   });
 

@@ -8,8 +8,8 @@
 import { z } from 'zod';
 import {
   ATTACHMENT_FILE_NAME_MAX_CHARS,
+  ATTACHMENT_LARGEST_MAX_BYTES,
   ATTACHMENT_MAX_BASE64_CHARS,
-  ATTACHMENT_MAX_BYTES,
   type AttachmentInput,
 } from '../../domain/attachment.ts';
 import { decodeStrictBase64 } from '../../domain/strict-base64.ts';
@@ -17,45 +17,73 @@ import { decodeStrictBase64 } from '../../domain/strict-base64.ts';
 /** The file name is display only (its extension is never read). */
 export const DOOR_ATTACHMENT_NAME_MAX_CHARS = ATTACHMENT_FILE_NAME_MAX_CHARS;
 
-/** The largest file of any kind (video), the bound the base64 length stands for. */
-const LARGEST_ATTACHMENT_BYTES = Math.max(...Object.values(ATTACHMENT_MAX_BYTES));
-const LARGEST_MB = LARGEST_ATTACHMENT_BYTES / 1_000_000;
+const LARGEST_MB = ATTACHMENT_LARGEST_MAX_BYTES / 1_000_000;
 
-/** The tool's input schema entry: bounded in the schema too, so a client sees the limit in tools/list. */
+/**
+ * The tool's input schema entry. The limits are in the description (a client sees them in
+ * tools/list) but checked in readDoorAttachment, not by the schema: the SDK would answer a schema
+ * refusal as "MCP error -32602 … Too big", where every attachment refusal is INVALID_ATTACHMENT with
+ * the entry's rejected line. Loose for the same reason: an unknown key reaches readDoorAttachment.
+ */
 export const doorAttachmentSchema = z
-  .object({
+  .looseObject({
     fileName: z
       .string()
-      .max(DOOR_ATTACHMENT_NAME_MAX_CHARS)
-      .describe('The file name, shown to the people in the village (e.g. "photo.png").'),
+      .describe(
+        `The file name, shown to the people in the village (e.g. "photo.png"; at most ${DOOR_ATTACHMENT_NAME_MAX_CHARS} characters).`,
+      ),
     bytes: z
       .string()
-      .max(ATTACHMENT_MAX_BASE64_CHARS)
       .describe(
-        `The file's bytes in base64. One file: an image (PNG, JPEG, WebP, static GIF; up to 10 MB), ` +
-          `audio (mp3, wav; 10 MB), video (mp4; ${LARGEST_MB} MB) or a PDF (10 MB).`,
+        `The file's bytes in base64 (at most ${ATTACHMENT_MAX_BASE64_CHARS} characters). One file: an image ` +
+          `(PNG, JPEG, WebP, static GIF; up to 10 MB), audio (mp3, wav; 10 MB), video (mp4; ${LARGEST_MB} MB) or a PDF (10 MB).`,
       ),
   })
-  .strict()
   .optional()
   .describe(
     "One file for the reception servant to see with the message. Whether its model can take the kind depends on the servant's provider.",
   );
+
+/**
+ * `attachments` is not an argument of the tool, but a schema without it would let the SDK strip it
+ * and answer ok without the file; it is taken in so the ledger's "a second one is refused" holds.
+ */
+export const doorAttachmentsPluralSchema = z
+  .unknown()
+  .optional()
+  .describe('Not taken: a message carries at most one file, as `attachment`.');
 
 export type DoorAttachmentArgument = z.infer<typeof doorAttachmentSchema>;
 
 export type DoorAttachmentRead =
   { ok: true; attachment: AttachmentInput | undefined } | { ok: false; text: string };
 
+const KEYS = new Set(['fileName', 'bytes']);
+
 /** The argument as an AttachmentInput, or the INVALID_ATTACHMENT answer the caller gets instead. */
-export function readDoorAttachment(argument: DoorAttachmentArgument): DoorAttachmentRead {
+export function readDoorAttachment(argument: DoorAttachmentArgument, plural?: unknown): DoorAttachmentRead {
+  if (plural !== undefined) {
+    return refuse(
+      'a message takes at most one attachment: send `attachment` as one object {fileName, bytes}.',
+    );
+  }
   if (argument === undefined) return { ok: true, attachment: undefined };
+  const extra = Object.keys(argument).filter((key) => !KEYS.has(key));
+  if (extra.length > 0) {
+    return refuse(`attachment takes only fileName and bytes, not ${extra.slice(0, 3).join(', ')}.`);
+  }
+  if (argument.fileName.length > DOOR_ATTACHMENT_NAME_MAX_CHARS) {
+    return refuse(`attachment.fileName is longer than ${DOOR_ATTACHMENT_NAME_MAX_CHARS} characters.`);
+  }
   const fileName = argument.fileName.trim();
   if (fileName === '') return refuse('attachment.fileName is empty: give the file its name.');
+  if (argument.bytes.length > ATTACHMENT_MAX_BASE64_CHARS) {
+    return refuse(`the file is larger than ${LARGEST_MB} MB, the largest attachment of any kind.`);
+  }
   const bytes = decodeStrictBase64(argument.bytes);
   if (bytes === null) return refuse('attachment.bytes is not base64 (standard alphabet, padded, no spaces).');
   if (bytes.length === 0) return refuse('attachment.bytes is empty: the file has no content.');
-  if (bytes.length > LARGEST_ATTACHMENT_BYTES) {
+  if (bytes.length > ATTACHMENT_LARGEST_MAX_BYTES) {
     return refuse(`the file is larger than ${LARGEST_MB} MB, the largest attachment of any kind.`);
   }
   return { ok: true, attachment: { fileName, bytes } };

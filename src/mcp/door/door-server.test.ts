@@ -73,14 +73,18 @@ describe('the door over the SDK client', () => {
     expect(tools.map((tool) => tool.name)).toEqual([DOOR_TOOL_NAME]);
     expect(DOOR_TOOL_NAME).toBe('ask_fuseforks');
     const schema = tools[0]?.inputSchema as {
-      properties?: Record<string, { type?: string; properties?: Record<string, { maxLength?: number }> }>;
+      properties?: Record<string, { type?: string; properties?: Record<string, { description?: string }> }>;
       required?: string[];
     };
-    expect(Object.keys(schema.properties ?? {})).toEqual(['message', 'attachment']);
+    // `attachments` is declared only so the SDK does not strip it: a second file is refused, not lost.
+    expect(Object.keys(schema.properties ?? {})).toEqual(['message', 'attachment', 'attachments']);
     expect(schema.properties?.message?.type).toBe('string');
-    // The one optional file, bounded in the schema as the send command bounds it.
+    // The one optional file; its bound is said in the description and checked by readDoorAttachment
+    // (a schema bound would answer -32602, not INVALID_ATTACHMENT).
     expect(schema.properties?.attachment?.type).toBe('object');
-    expect(schema.properties?.attachment?.properties?.bytes?.maxLength).toBe(ATTACHMENT_MAX_BASE64_CHARS);
+    expect(schema.properties?.attachment?.properties?.bytes?.description).toContain(
+      `at most ${ATTACHMENT_MAX_BASE64_CHARS} characters`,
+    );
     expect(schema.required).toEqual(['message']);
     expect(tools[0]?.description).toMatch(/reception servant/);
   });

@@ -5,7 +5,7 @@ import type { AttachmentInput } from '../../domain/attachment.ts';
 import { MESSAGE_CONTENT_MAX_CHARS } from '../../domain/message.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import { APP_VERSION } from '../../version.ts';
-import { doorAttachmentSchema, readDoorAttachment } from './door-attachment.ts';
+import { doorAttachmentSchema, doorAttachmentsPluralSchema, readDoorAttachment } from './door-attachment.ts';
 
 /** Frozen (ledger part 5, MCP server 1): the door's one tool. Clients rediscover it through tools/list. */
 export const DOOR_TOOL_NAME = 'ask_fuseforks';
@@ -64,7 +64,7 @@ export interface DoorServerOptions {
   ask: DoorAsk;
   gate: DoorGate;
   log?: DiagLog;
-  /** Called when the attachment argument is refused before `ask` (bad base64, empty). */
+  /** Called when the attachment argument is refused before `ask` (bad base64, empty, too long, a second). */
   onAttachmentRefused?: (() => void) | undefined;
   /**
    * Aborts when the HTTP request that carried this JSON-RPC request is dropped by the client, or when
@@ -88,11 +88,12 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
           .max(MESSAGE_CONTENT_MAX_CHARS)
           .describe('The request for the village, written as you would write it to a person.'),
         attachment: doorAttachmentSchema,
+        attachments: doorAttachmentsPluralSchema,
       },
     },
-    async ({ message, attachment: argument }, extra) => {
+    async ({ message, attachment: argument, attachments: plural }, extra) => {
       // Read before the gate: a malformed file is the caller's to fix and never holds up the village.
-      const read = readDoorAttachment(argument);
+      const read = readDoorAttachment(argument, plural);
       if (!read.ok) {
         log?.note('mcp door: ask refused: invalid attachment');
         options.onAttachmentRefused?.();

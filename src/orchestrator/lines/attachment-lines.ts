@@ -19,3 +19,20 @@ export function attachmentKindLine({ kind, provider, outcome }: AttachmentKindFi
     ' ',
   );
 }
+
+/**
+ * `attachment unreadable: id=… code=…` (WARN): a stored file the turn could not read (a link or a
+ * FIFO planted under its name: CONFIG_IO; larger than its kind: INVALID_ATTACHMENT). The id and the
+ * code only: the file name is the person's text.
+ */
+export function attachmentUnreadableLine({ id, code }: { id: string; code: string }): string {
+  return ['attachment unreadable:', `id=${fieldValue(id)}`, `code=${fieldValue(code)}`].join(' ');
+}
+
+/**
+ * `attachment remove failed: id=… code=…` (WARN): a file stored for a send refused afterwards could
+ * not be removed again; the startup GC collects it later, but the leftover is said.
+ */
+export function attachmentRemoveFailedLine({ id, code }: { id: string; code: string }): string {
+  return ['attachment remove failed:', `id=${fieldValue(id)}`, `code=${fieldValue(code)}`].join(' ');
+}

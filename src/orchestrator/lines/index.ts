@@ -57,4 +57,9 @@ export {
   planVerifyLine,
   planWaveLine,
 } from './plan-lines.ts';
-export { type AttachmentKindFields, attachmentKindLine } from './attachment-lines.ts';
+export {
+  type AttachmentKindFields,
+  attachmentKindLine,
+  attachmentRemoveFailedLine,
+  attachmentUnreadableLine,
+} from './attachment-lines.ts';

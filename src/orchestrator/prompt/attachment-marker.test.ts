@@ -10,26 +10,38 @@ const ref = (kind: AttachmentRef['kind'], fileName = 'photo.png'): AttachmentRef
 
 describe('attachmentMarker', () => {
   it('says that the file existed and reaches the model only in its own turn (ja, en)', () => {
-    expect(attachmentMarker([{ ref: ref('image'), delivered: true }], 'ja')).toBe(
+    expect(attachmentMarker([{ ref: ref('image'), outcome: 'delivered' }], 'ja')).toBe(
       '（添付: 画像 1 枚「photo.png」。中身はこの発話のターンにだけモデルへ渡されます）',
     );
-    expect(attachmentMarker([{ ref: ref('image'), delivered: true }], 'en')).toBe(
+    expect(attachmentMarker([{ ref: ref('image'), outcome: 'delivered' }], 'en')).toBe(
       '(Attached: 1 image "photo.png". Its content reaches the model only in the turn it was sent.)',
     );
-    expect(attachmentMarker([{ ref: ref('pdf', 'a.pdf'), delivered: true }], 'ja')).toBe(
+    expect(attachmentMarker([{ ref: ref('pdf', 'a.pdf'), outcome: 'delivered' }], 'ja')).toBe(
       '（添付: PDF 1 件「a.pdf」。中身はこの発話のターンにだけモデルへ渡されます）',
     );
-    expect(attachmentMarker([{ ref: ref('audio', 'v.mp3'), delivered: true }], 'en')).toBe(
+    expect(attachmentMarker([{ ref: ref('audio', 'v.mp3'), outcome: 'delivered' }], 'en')).toBe(
       '(Attached: 1 audio file "v.mp3". Its content reaches the model only in the turn it was sent.)',
     );
   });
 
   it('says when the file was gone before the turn (no bytes reached the model)', () => {
-    expect(attachmentMarker([{ ref: ref('video', 'c.mp4'), delivered: false }], 'ja')).toBe(
+    expect(attachmentMarker([{ ref: ref('video', 'c.mp4'), outcome: 'deleted' }], 'ja')).toBe(
       '（添付: 動画 1 件「c.mp4」。ファイルが削除されていたため、中身はモデルへ渡されていません）',
     );
-    expect(attachmentMarker([{ ref: ref('image'), delivered: false }], 'en')).toBe(
+    expect(attachmentMarker([{ ref: ref('image'), outcome: 'deleted' }], 'en')).toBe(
       '(Attached: 1 image "photo.png". The file had been deleted, so its content did not reach the model.)',
+    );
+  });
+
+  it('says when the file could not be read, or the wire cannot carry the kind (ja/en)', () => {
+    expect(attachmentMarker([{ ref: ref('image'), outcome: 'unreadable' }], 'ja')).toBe(
+      '（添付: 画像 1 枚「photo.png」。ファイルを読み取れなかったため、中身はモデルへ渡されていません）',
+    );
+    expect(attachmentMarker([{ ref: ref('audio', 'v.mp3'), outcome: 'not_carried' }], 'ja')).toBe(
+      '（添付: 音声 1 件「v.mp3」。この接続先はこの種別の添付を運べないため、中身はモデルへ渡されていません）',
+    );
+    expect(attachmentMarker([{ ref: ref('audio', 'v.mp3'), outcome: 'not_carried' }], 'en')).toBe(
+      '(Attached: 1 audio file "v.mp3". This connection cannot carry this kind of attachment, so its content did not reach the model.)',
     );
   });
 
@@ -46,7 +58,7 @@ describe('markerFileName', () => {
   });
 
   it('a name with nothing left is omitted from the marker', () => {
-    expect(attachmentMarker([{ ref: ref('image', '【】'), delivered: true }], 'en')).toBe(
+    expect(attachmentMarker([{ ref: ref('image', '【】'), outcome: 'delivered' }], 'en')).toBe(
       '(Attached: 1 image. Its content reaches the model only in the turn it was sent.)',
     );
   });

@@ -26,22 +26,37 @@ export function markerFileName(fileName: string): string {
   return headChars(stripLabel(fileName).replace(QUOTES, ''), MARKER_FILE_NAME_MAX_CHARS).trim();
 }
 
-/** One attachment of the incoming message and whether its file could still be read for this turn. */
+/**
+ * What became of one attachment's bytes in this turn: delivered, or why not. `deleted`: the file was
+ * gone (deleted, collected) before the turn; `unreadable`: it is there but could not be read (a link
+ * or a FIFO planted under its name, larger than its kind allows); `not_carried`: the turn's wire cannot carry the kind (the
+ * template changed between the send and the turn).
+ */
+export type MarkedOutcome = 'delivered' | 'deleted' | 'unreadable' | 'not_carried';
+
+/** One attachment of the incoming message and what became of its bytes for this turn. */
 export interface MarkedAttachment {
   ref: AttachmentRef;
-  /** false: the file was gone (deleted, collected) before the turn, so the model got no bytes. */
-  delivered: boolean;
+  outcome: MarkedOutcome;
 }
 
-const MARKER: Record<Language, (what: string, delivered: boolean) => string> = {
-  ja: (what, delivered) =>
-    delivered
-      ? `（添付: ${what}。中身はこの発話のターンにだけモデルへ渡されます）`
-      : `（添付: ${what}。ファイルが削除されていたため、中身はモデルへ渡されていません）`,
-  en: (what, delivered) =>
-    delivered
-      ? `(Attached: ${what}. Its content reaches the model only in the turn it was sent.)`
-      : `(Attached: ${what}. The file had been deleted, so its content did not reach the model.)`,
+const MARKER: Record<Language, Record<MarkedOutcome, (what: string) => string>> = {
+  ja: {
+    delivered: (what) => `（添付: ${what}。中身はこの発話のターンにだけモデルへ渡されます）`,
+    deleted: (what) => `（添付: ${what}。ファイルが削除されていたため、中身はモデルへ渡されていません）`,
+    unreadable: (what) => `（添付: ${what}。ファイルを読み取れなかったため、中身はモデルへ渡されていません）`,
+    not_carried: (what) =>
+      `（添付: ${what}。この接続先はこの種別の添付を運べないため、中身はモデルへ渡されていません）`,
+  },
+  en: {
+    delivered: (what) => `(Attached: ${what}. Its content reaches the model only in the turn it was sent.)`,
+    deleted: (what) =>
+      `(Attached: ${what}. The file had been deleted, so its content did not reach the model.)`,
+    unreadable: (what) =>
+      `(Attached: ${what}. The file could not be read, so its content did not reach the model.)`,
+    not_carried: (what) =>
+      `(Attached: ${what}. This connection cannot carry this kind of attachment, so its content did not reach the model.)`,
+  },
 };
 
 function described(ref: AttachmentRef, language: Language): string {
@@ -53,7 +68,7 @@ function described(ref: AttachmentRef, language: Language): string {
 
 /** The marker lines (one per attachment; a message has at most one), or "" when there is none. */
 export function attachmentMarker(attachments: readonly MarkedAttachment[], language: Language): string {
-  return attachments.map((a) => MARKER[language](described(a.ref, language), a.delivered)).join('\n');
+  return attachments.map((a) => MARKER[language][a.outcome](described(a.ref, language))).join('\n');
 }
 
 /** The marker after the enveloped incoming text: where both the folded turn and a failed turn's record put it. */

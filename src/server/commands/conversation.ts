@@ -2,31 +2,55 @@ import { z } from 'zod';
 import { agentIdSchema } from '../../domain/schemas.ts';
 import { listWorkDirFiles } from '../../tools/completion/work-dir-files.ts';
 import { requireAgent } from '../../world/validate.ts';
+import type { AttachmentKind } from '../../domain/attachment.ts';
 import type { AgentId } from '../../domain/ids.ts';
 import { attachmentKindLine } from '../../orchestrator/lines/index.ts';
 import { command, type CommandTable } from '../command.ts';
 import type { AppContext } from '../context.ts';
-import { readAttachmentArg } from './attachment-arg.ts';
+import { AttachmentArgRefusal, kindOfBase64Head, readAttachmentArg } from './attachment-arg.ts';
 import { readAttachmentView } from './read-attachment.ts';
 import { SEND_CONTENT_MAX_CHARS } from '../body-limits.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
 
+/** The entry's one `attachment kind: … outcome=rejected` line, with the target's wire when known. */
+function noteRejected(ctx: AppContext, to: AgentId, kind: AttachmentKind | 'unknown'): void {
+  let provider: string | null = null;
+  try {
+    provider = ctx.orchestrator.sendTarget(to).provider();
+  } catch {
+    // An unknown target: the line says `provider=-`.
+  }
+  ctx.log.note(attachmentKindLine({ kind, provider, outcome: 'rejected' }));
+}
+
 /**
- * A refused `attachment` argument (a list, extra fields, bad base64) is a send refusal too: it writes
- * the entry's one `attachment kind: kind=unknown … outcome=rejected` line (the bytes were never read).
+ * The target's checks come first (ledger §5.3 validation order), before the argument is even
+ * decoded: a stopped or unknown target answers NOT_RUNNING / AGENT_NOT_FOUND whatever the file is.
+ * The refusal writes the entry's one line, with the kind the bytes' head starts like.
+ */
+function checkTargetFirst(ctx: AppContext, to: AgentId, raw: unknown): void {
+  try {
+    ctx.orchestrator.sendTarget(to).check();
+  } catch (error) {
+    const bytes = (raw as { bytes?: unknown } | null)?.bytes;
+    noteRejected(ctx, to, typeof bytes === 'string' ? kindOfBase64Head(bytes) : 'unknown');
+    throw error;
+  }
+}
+
+/**
+ * A refused `attachment` argument (a list, extra fields, bad base64, too long) is a send refusal too:
+ * it writes the entry's one `attachment kind: … outcome=rejected` line, with the kind the first bytes
+ * start like when the text was too long to decode (`kind=unknown` otherwise: the bytes were never read).
  */
 function readAttachmentArgOrNote(ctx: AppContext, to: AgentId, raw: unknown, plural: unknown) {
+  const sent = (raw !== undefined && raw !== null) || plural !== undefined;
+  if (sent) checkTargetFirst(ctx, to, raw);
   try {
     return readAttachmentArg(raw, plural);
   } catch (error) {
-    let provider: string | null = null;
-    try {
-      provider = ctx.orchestrator.sendTarget(to).provider();
-    } catch {
-      // An unknown target: the line says `provider=-`; the refusal is still the argument's.
-    }
-    ctx.log.note(attachmentKindLine({ kind: 'unknown', provider, outcome: 'rejected' }));
+    noteRejected(ctx, to, error instanceof AttachmentArgRefusal ? error.kind : 'unknown');
     throw error;
   }
 }

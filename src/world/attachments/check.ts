@@ -1,4 +1,4 @@
-import { ATTACHMENT_KINDS, type AttachmentInput } from '../../domain/attachment.ts';
+import { ATTACHMENT_KINDS, type AttachmentInput, type AttachmentKind } from '../../domain/attachment.ts';
 import {
   attachmentSizeProblem,
   detectAttachment,
@@ -8,7 +8,7 @@ import {
 import { CoreError } from '../../domain/errors.ts';
 
 /** How a kind is named in a size message ("images are limited to 10 MB before conversion"). */
-const SIZE_RULE: Record<DetectedAttachment['kind'], string> = {
+const SIZE_RULE: Record<AttachmentKind, string> = {
   image: 'images are limited to {limit} before conversion',
   audio: 'audio files are limited to {limit}',
   video: 'videos are limited to {limit}',
@@ -33,12 +33,20 @@ export function checkAttachment(input: AttachmentInput): DetectedAttachment {
       { detail: `kinds: ${ATTACHMENT_KINDS.join(', ')}` },
     );
   }
-  const problem = attachmentSizeProblem(detected.kind, size);
-  if (problem !== null) {
-    const rule = SIZE_RULE[detected.kind].replace('{limit}', formatMegabytes(problem.limitBytes));
-    throw new CoreError('INVALID_ATTACHMENT', `${rule}; this file is ${formatMegabytes(size)}`, {
-      detail: `limit_bytes=${problem.limitBytes} byte_length=${size}`,
-    });
-  }
+  const refusal = attachmentSizeRefusal(detected.kind, size);
+  if (refusal !== null) throw refusal;
   return detected;
+}
+
+/**
+ * The kind's size message ("PDFs are limited to 10 MB; this file is 12.5 MB"), or null within the
+ * limit. Also said for a base64 text too long to decode, from the kind its first bytes start like.
+ */
+export function attachmentSizeRefusal(kind: AttachmentKind, byteLength: number): CoreError | null {
+  const problem = attachmentSizeProblem(kind, byteLength);
+  if (problem === null) return null;
+  const rule = SIZE_RULE[kind].replace('{limit}', formatMegabytes(problem.limitBytes));
+  return new CoreError('INVALID_ATTACHMENT', `${rule}; this file is ${formatMegabytes(byteLength)}`, {
+    detail: `limit_bytes=${problem.limitBytes} byte_length=${byteLength}`,
+  });
 }

@@ -3,11 +3,11 @@ import { promisify } from 'node:util';
 import {
   ATTACHMENT_IMAGE_CONVERTED_MAX_BYTES,
   ATTACHMENT_MAX_BYTES,
+  type AttachmentData,
   type AttachmentKind,
   type AttachmentRef,
 } from '../../domain/attachment.ts';
 import { CoreError } from '../../domain/errors.ts';
-import type { AttachmentData } from '../../llm/canonical.ts';
 import { configIo, isNotFound } from '../fs-util.ts';
 import type { VillagePaths } from '../paths.ts';
 import { openWorkspaceFileSync } from '../workspace-write.ts';

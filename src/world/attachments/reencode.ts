@@ -1,5 +1,5 @@
+import type { AttachmentData } from '../../domain/attachment.ts';
 import { CoreError } from '../../domain/errors.ts';
-import type { AttachmentData } from '../../llm/canonical.ts';
 import { encodeJpeg } from './image-convert.ts';
 
 /**

@@ -263,8 +263,10 @@ describe('storeAttachment refusals leave nothing on disk', () => {
     expect(readdirSync(space.outside)).toEqual([]);
   });
 
-  it('a refusal by the kind check comes before any folder is made', () => {
-    expect(() => checkAttachment({ fileName: '', bytes: Buffer.from('nope') })).toThrow(CoreError);
+  it('a refusal by the store itself (bytes that do not decode as their kind) makes no folder', async () => {
+    const png = await pngBytes(400, 300);
+    const error = await refusal(png.subarray(0, Math.floor(png.length / 2)));
+    expect(error.code).toBe('INVALID_ATTACHMENT');
     expect(existsSync(paths.attachmentsDir)).toBe(false);
   });
 });
