@@ -8,13 +8,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ATTACHMENT_MAX_BYTES } from './domain/attachment.ts';
+import { ATTACHMENT_LARGEST_MAX_BYTES } from './domain/attachment.ts';
 import { CoreError } from './domain/errors.ts';
 import { errorLine, resolveServerAccess, UsageError, type ResolveConfig } from './browser/cli-browser.ts';
 import { coreErrorOfAnswer } from './browser/client.ts';
 
 /** The largest file any kind may be (video, 12 MB); a kind's own limit is the server's to say. */
-const LARGEST_ATTACHMENT_BYTES = Math.max(...Object.values(ATTACHMENT_MAX_BYTES));
+const LARGEST_ATTACHMENT_BYTES = ATTACHMENT_LARGEST_MAX_BYTES;
 
 export const SEND_USAGE = `Usage: fuseforks send <agentId> <message> [--attach FILE] [options]
 
