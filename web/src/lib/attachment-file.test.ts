@@ -7,6 +7,7 @@ import {
   isShowableImageType,
   readHead,
   safeBlobType,
+  sendUserMessageBody,
 } from './attachment-file.ts';
 
 describe('reading the first bytes', () => {
@@ -94,5 +95,28 @@ describe('the file a paste or drop carries', () => {
     expect(firstFile(transfer([], [{ kind: 'string', file: null }]))).toBeNull();
     expect(firstFile(null)).toBeNull();
     expect(fileCount(null)).toBe(0);
+  });
+});
+
+describe('the send_user_message body with the base64 as a Blob part', () => {
+  it('is the JSON an object of the same fields would be', async () => {
+    const base64 = Buffer.from('%PDF-1.7 bytes').toString('base64');
+    const body = sendUserMessageBody('cora', 'look "here"\n', {
+      fileName: 'a "b".pdf',
+      base64: new Blob([base64]),
+    });
+    expect(body.type).toBe('application/json');
+    expect(JSON.parse(await body.text())).toEqual({
+      to: 'cora',
+      content: 'look "here"\n',
+      attachment: { fileName: 'a "b".pdf', bytes: base64 },
+    });
+    expect(await body.text()).toBe(
+      JSON.stringify({
+        to: 'cora',
+        content: 'look "here"\n',
+        attachment: { fileName: 'a "b".pdf', bytes: base64 },
+      }),
+    );
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Reading a file the person attaches, without holding the page (issue 20: "the UI stays responsive
  * while a 10 MB file is read"). Nothing here loops over the whole file on the main thread: the kind is
- * read from the first bytes only (`File.slice`), the base64 comes from `FileReader.readAsDataURL` (the
- * browser encodes it off the main thread), and decoding a stored file back to bytes goes in slices
- * that yield between them. The page's CSP (`connect-src 'self'`) forbids `fetch('data:…')`, which would
- * otherwise be the one-line decoder.
+ * read from the first bytes only (`File.slice`), the base64 is made in a worker and stays a Blob up to
+ * the request body (`encodeBase64`, `sendUserMessageBody`), and decoding a stored file back to bytes
+ * goes in slices that yield between them. The page's CSP (`connect-src 'self'`) forbids
+ * `fetch('data:…')`, which would otherwise be the one-line decoder.
  */
 import type { AttachmentKind } from '../../../src/domain/attachment.ts';
 
@@ -24,6 +24,47 @@ export function readBase64(file: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
     reader.readAsDataURL(file);
   });
+}
+
+/**
+ * The file's base64 text as a Blob, encoded in a worker (attachment-encode.worker.ts). Where a worker
+ * cannot start, the browser's own asynchronous FileReader does it instead (the encoding is still off
+ * the main thread; only the string-to-Blob copy is not).
+ */
+export function encodeBase64(file: Blob): Promise<Blob> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./attachment-encode.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return readBase64(file).then((base64) => new Blob([base64], { type: 'text/plain' }));
+  }
+  return new Promise<Blob>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<{ ok: true; base64: Blob } | { ok: false; error: string }>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.base64);
+      else reject(new Error(event.data.error));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      event.preventDefault();
+      readBase64(file).then((base64) => resolve(new Blob([base64], { type: 'text/plain' })), reject);
+    };
+    worker.postMessage(file);
+  });
+}
+
+/**
+ * The `send_user_message` JSON body with the attachment's base64 spliced in as a Blob part: the same
+ * bytes `JSON.stringify({to, content, attachment: {fileName, bytes}})` would give (base64 needs no
+ * escaping), without ever making that 13 MB string on the main thread.
+ */
+export function sendUserMessageBody(
+  to: string,
+  content: string,
+  attachment: { fileName: string; base64: Blob },
+): Blob {
+  const head = `{"to":${JSON.stringify(to)},"content":${JSON.stringify(content)},"attachment":{"fileName":${JSON.stringify(attachment.fileName)},"bytes":"`;
+  return new Blob([head, attachment.base64, '"}}'], { type: 'application/json' });
 }
 
 /** `data:<mime>;base64,<payload>` -> payload; an empty file reads as `data:` with nothing after the comma. */

@@ -8,7 +8,7 @@ import {
   reducedSize,
   type FileProblem,
 } from '../../lib/attachment-check.ts';
-import { readBase64, readHead } from '../../lib/attachment-file.ts';
+import { encodeBase64, readHead } from '../../lib/attachment-file.ts';
 import type { Provider } from '../../lib/types.ts';
 
 /** The file waiting in the input box for the next send (one per message). */
@@ -19,8 +19,8 @@ export interface PendingAttachment {
   byteLength: number;
   /** Images: an object URL of the person's own file for the thumbnail (revoked when it leaves). */
   previewUrl: string | null;
-  /** The base64 the browser is encoding, started as soon as the file was taken. */
-  base64: Promise<string>;
+  /** The base64 text (as a Blob) a worker is encoding, started as soon as the file was taken. */
+  base64: Promise<Blob>;
 }
 
 /** A line under the input about the last file offered, kept until the next one or a send. */
@@ -44,6 +44,8 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
   /** The stored size an image will be reduced to, once its thumbnail has told its pixels. */
   const imageSize = ref<{ width: number; height: number } | null>(null);
   const reading = ref(false);
+  /** The browser has finished the base64 of the pending file (the send no longer waits on it). */
+  const encoded = ref(false);
   let generation = 0;
 
   /** Whether the target's wire carries the pending kind (re-read when the target changes). */
@@ -77,9 +79,13 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
         notice.value = { code: 'problem', problem: checked.problem, fileName };
         return;
       }
-      const base64 = readBase64(file);
+      const base64 = encodeBase64(file);
+      encoded.value = false;
       // Awaited by the send; a failure here must not surface as an unhandled rejection first.
-      base64.catch(() => undefined);
+      base64.then(
+        () => pending.value?.base64 === base64 && (encoded.value = true),
+        () => undefined,
+      );
       const previous = pending.value;
       pending.value = {
         fileName,
@@ -110,16 +116,17 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
     pending.value = null;
     imageSize.value = null;
     notice.value = null;
+    encoded.value = false;
   }
 
-  /** What `send_user_message` takes; throws when the browser could not read the file. */
-  async function payload(): Promise<{ fileName: string; bytes: string } | null> {
+  /** The attachment of `send_user_message`; throws when the browser could not read the file. */
+  async function payload(): Promise<{ fileName: string; base64: Blob } | null> {
     const current = pending.value;
     if (!current) return null;
-    return { fileName: current.fileName, bytes: await current.base64 };
+    return { fileName: current.fileName, base64: await current.base64 };
   }
 
   onBeforeUnmount(() => drop(pending.value));
 
-  return { pending, notice, imageSize, reduced, reading, wireProblem, take, remove, payload };
+  return { pending, notice, imageSize, reduced, reading, encoded, wireProblem, take, remove, payload };
 }
