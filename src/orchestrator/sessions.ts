@@ -227,6 +227,25 @@ export class Sessions implements TurnSink, MessageSink {
     );
   }
 
+  /**
+   * The attachment ids the open session's messages reference: every message record of it, not only
+   * the log's tail, so the startup GC never removes one of them to make room. Empty without a store.
+   * Defensive about the shape: a hand-edited record is read, never trusted.
+   */
+  attachmentIdsInCurrentSession(): Set<string> {
+    const ids = new Set<string>();
+    if (!this.store || this.current === null) return ids;
+    for (const record of this.store.records(this.current)) {
+      if (record.kind !== 'message') continue;
+      const refs: unknown = record.message.attachments;
+      if (!Array.isArray(refs)) continue;
+      for (const ref of refs as { id?: unknown }[]) {
+        if (typeof ref?.id === 'string') ids.add(ref.id);
+      }
+    }
+    return ids;
+  }
+
   /** Turn records of one session (unknown id -> SESSION_NOT_FOUND) or of all. */
   turnsFor(sessionId: string | null): [string, TurnRecord][] {
     const store = this.requireStore();

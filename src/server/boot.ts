@@ -13,6 +13,11 @@ import { askExternal } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';
 import { openVillage } from '../world/open-village.ts';
+import {
+  attachmentGcLine,
+  collectAttachments,
+  type AttachmentGcOptions,
+} from '../world/attachments/index.ts';
 import { ProbeApprovals, probeApprovalsPath } from '../schedule/probe/index.ts';
 import { startVillageScheduler } from '../schedule/village-scheduler.ts';
 import { ScheduleStore } from '../schedule/store/schedule-store.ts';
@@ -39,6 +44,8 @@ export interface BootDeps {
   browser?: BrowserService;
   /** Tests only: the CA a local https price table server is signed with (production trusts the system roots). */
   priceTableCa?: string;
+  /** Tests only: smaller GC limits than the ledger's 30 days / 500 MB. */
+  attachmentGc?: Pick<AttachmentGcOptions, 'maxAgeMs' | 'maxTotalBytes'>;
 }
 
 /** The door opens as its settings say; an unreadable settings file leaves it shut (one WARN). */
@@ -52,6 +59,27 @@ async function openDoor(store: DoorSettingsStore, door: McpDoor, log: DiagLog): 
     await door.apply(read.settings);
   } catch (error) {
     log.warn(`mcp door: not opened: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * The startup attachment GC (ledger 凍結 8), once the session is open: what its messages reference
+ * is kept from the size pass. One `attachment gc:` line; a failure (a planted link in place of the
+ * folder, an unreadable session) is one WARN and nothing removed, never a failed boot.
+ */
+async function collectAttachmentsAtBoot(
+  paths: VillagePaths,
+  sessions: Sessions,
+  log: DiagLog,
+  limits: BootDeps['attachmentGc'],
+): Promise<void> {
+  try {
+    const keep = sessions.attachmentIdsInCurrentSession();
+    const report = await collectAttachments(paths, { nowMs: Date.now(), keep, ...limits });
+    log.note(attachmentGcLine(report));
+  } catch (error) {
+    const why = isCoreError(error) ? `${error.code}: ${error.message}` : ((error as Error).name ?? 'error');
+    log.warn(`attachment gc: not run (${why})`);
   }
 }
 
@@ -190,6 +218,7 @@ export class Boot {
         messageSink: sessions,
       });
       sessions.attach(orchestrator);
+      await collectAttachmentsAtBoot(paths, sessions, log, this.deps.attachmentGc);
       orchestrator.startTicker();
       // Shared servers connect in the background: boot never waits on them (a turn does, briefly).
       void mcp.openShared();

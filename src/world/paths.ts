@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { CONFIG_FILE_NAMES, type ConfigFileKind } from '../domain/enums.ts';
+import { CoreError } from '../domain/errors.ts';
 import { parseAgentId } from '../domain/ids.ts';
+import { parseAttachmentId, STORED_EXTENSIONS } from './attachments/attachment-files.ts';
 
 export const ICON_FILE = 'icon.webp';
 
@@ -28,6 +30,17 @@ export class VillagePaths {
   }
   get agentsDir(): string {
     return join(this.workspace, 'agents');
+  }
+  /** Stored attachments, `{uuid}.{ext}` (ledger §2.8 凍結 2); swept by the startup GC. */
+  get attachmentsDir(): string {
+    return join(this.workspace, 'attachments');
+  }
+  /** The id and extension are re-validated so no caller can build a path from an unchecked string. */
+  attachmentFile(id: string, ext: string): string {
+    if (!Object.hasOwn(STORED_EXTENSIONS, ext)) {
+      throw new CoreError('INVALID_ARGUMENT', 'not a stored attachment extension', { detail: 'ext' });
+    }
+    return join(this.attachmentsDir, `${parseAttachmentId(id)}.${ext}`);
   }
   get log(): string {
     return join(this.workspace, 'fuseforks.log');
