@@ -1,7 +1,10 @@
+import type { AttachmentInput, AttachmentRef } from '../domain/attachment.ts';
 import type { Language } from '../domain/enums.ts';
+import { CoreError, isCoreError } from '../domain/errors.ts';
 import type { AgentId } from '../domain/ids.ts';
 import { userNameProblem } from '../world/validate.ts';
 import { awaitReply } from './await-reply.ts';
+import { sendWithAttachment } from './attachment-send.ts';
 import type { Reply } from './envelope.ts';
 import { newMessage } from './message-log.ts';
 import type { Orchestrator } from './orchestrator.ts';
@@ -32,6 +35,8 @@ const TEXTS: Record<
     handedOff: (label: string) => string;
     budget: (label: string) => string;
     noAnswer: (label: string, why: string) => string;
+    invalidAttachment: (why: string) => string;
+    notCarried: (label: string, why: string) => string;
   }
 > = {
   ja: {
@@ -48,6 +53,10 @@ const TEXTS: Record<
     handedOff: (label) => `${label} は依頼を別のサーヴァントへ引き継いだため、答えはここへ戻りません。`,
     budget: (label) => `${label} の作業はトークン予算を使い切ったため止まりました。`,
     noAnswer: (label, why) => `${label} から答えが得られませんでした${why === '' ? '' : `（${why}）`}。`,
+    invalidAttachment: (why) =>
+      `INVALID_ATTACHMENT: 添付を受け付けられませんでした（${why}）。送れるのは 1 件だけで、画像（PNG / JPEG / WebP / 静止画の GIF、10 MB まで）・音声（mp3 / wav、10 MB まで）・動画（mp4、12 MB まで）・PDF（10 MB まで）です。種別はファイルの中身で判定します。`,
+    notCarried: (label, why) =>
+      `ATTACHMENT_NOT_CARRIED: 窓口のサーヴァント ${label} の接続先はこの種別の添付を運べません（${why}）。添付を外すか、運べる接続先のサーヴァントを窓口にしてください。`,
   },
   en: {
     unset:
@@ -64,6 +73,10 @@ const TEXTS: Record<
       `${label} handed the request on to another servant, so the answer does not come back here.`,
     budget: (label) => `${label}'s work stopped: the token budget was used up.`,
     noAnswer: (label, why) => `No answer from ${label}${why === '' ? '' : ` (${why})`}.`,
+    invalidAttachment: (why) =>
+      `INVALID_ATTACHMENT: the attachment was refused (${why}). One file may be attached: an image (PNG / JPEG / WebP / still GIF, up to 10 MB), audio (mp3 / wav, up to 10 MB), a video (mp4, up to 12 MB) or a PDF (up to 10 MB). The kind is read from the file's content.`,
+    notCarried: (label, why) =>
+      `ATTACHMENT_NOT_CARRIED: the connection of the reception servant ${label} cannot carry this kind of attachment (${why}). Leave the attachment out, or make a servant whose connection carries it the reception.`,
   },
 };
 
@@ -78,6 +91,7 @@ export async function askExternal(
   rawClient: string,
   content: string,
   signal: AbortSignal,
+  attachment: AttachmentInput | null = null,
 ): Promise<ExternalAnswer> {
   const t = TEXTS[orch.language()];
   const world = orch.world();
@@ -93,27 +107,37 @@ export async function askExternal(
     const why = runtime?.lastError ? ` (${runtime.lastError.code}: ${runtime.lastError.message})` : '';
     return { text: `${t.stopped(label)}${why}`, isError: true };
   }
-  if (content.trim() === '') return { text: t.empty, isError: true };
+  if (content.trim() === '' && attachment === null) return { text: t.empty, isError: true };
 
-  const message = newMessage({
-    from: { kind: 'external', client: normalizeClientName(rawClient) },
-    to: { kind: 'agent', id: reception },
-    content,
-    hop: 0,
-    nowMs: orch.now(),
-  });
   let resolveReply!: (reply: Reply) => void;
   const answered = new Promise<Reply>((resolve) => (resolveReply = resolve));
   // The chain stops with the outside call, and at the timeout too: the door takes one request at a
   // time, and a chain still running after its caller gave up would spend budget beside the next one.
   const chain = new AbortController();
-  const envelope = {
-    ...orch.rootEnvelope(message),
-    replyTo: resolveReply,
-    signal: AbortSignal.any([signal, chain.signal]),
+  const deliver = (ref: AttachmentRef | null): boolean => {
+    const message = newMessage({
+      from: { kind: 'external', client: normalizeClientName(rawClient) },
+      to: { kind: 'agent', id: reception },
+      content,
+      hop: 0,
+      nowMs: orch.now(),
+      ...(ref === null ? {} : { attachments: [ref] }),
+    });
+    const envelope = {
+      ...orch.rootEnvelope(message),
+      replyTo: resolveReply,
+      signal: AbortSignal.any([signal, chain.signal]),
+    };
+    if (!runtime.enqueue(envelope)) return false;
+    orch.messages.record(message);
+    return true;
   };
-  if (!runtime.enqueue(envelope)) return { text: t.inboxFull(label), isError: true };
-  orch.messages.record(message);
+  if (attachment === null) {
+    if (!deliver(null)) return { text: t.inboxFull(label), isError: true };
+  } else {
+    const refused = await deliverWithAttachment(orch, reception as AgentId, attachment, deliver);
+    if (refused !== null) return { text: refusalText(t, label, refused), isError: true };
+  }
 
   const timeoutSecs = orch.askTimeoutSecs();
   const reply = await awaitReply(answered, timeoutSecs, signal);
@@ -133,5 +157,42 @@ export async function askExternal(
       return { text: t.budget(label), isError: true };
     default:
       return { text: t.noAnswer(label, reply.text), isError: true };
+  }
+}
+
+/**
+ * The send entry's checks and order for the door's one attachment (attachment-send.ts); the
+ * reception's own checks ran already. The refusal comes back as an error, for the answer text.
+ */
+async function deliverWithAttachment(
+  orch: Orchestrator,
+  reception: AgentId,
+  attachment: AttachmentInput,
+  deliver: (ref: AttachmentRef) => boolean,
+): Promise<CoreError | null> {
+  const target = orch.sendTarget(reception);
+  try {
+    await sendWithAttachment(orch, target, attachment, (ref) => {
+      if (!deliver(ref)) throw new CoreError('MAILBOX_FULL', 'the inbox is full', { agentId: reception });
+    });
+    return null;
+  } catch (error) {
+    if (isCoreError(error)) return error;
+    return new CoreError('INTERNAL', 'the attachment could not be taken');
+  }
+}
+
+function refusalText(t: (typeof TEXTS)[Language], label: string, error: CoreError): string {
+  switch (error.code) {
+    case 'INVALID_ATTACHMENT':
+      return t.invalidAttachment(error.message);
+    case 'ATTACHMENT_NOT_CARRIED':
+      return t.notCarried(label, error.message);
+    case 'MAILBOX_FULL':
+      return t.inboxFull(label);
+    case 'NOT_RUNNING':
+      return t.stopped(label);
+    default:
+      return `${error.code}: ${error.message}`;
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../domain/events.ts';
 import type { AgentId } from '../domain/ids.ts';
-import type { AgentMessage, Endpoint } from '../domain/message.ts';
+import type { AgentMessage, AttachmentRef, Endpoint } from '../domain/message.ts';
 
 /** Where messages are persisted once the session store lands; the log calls it at each record. */
 export interface MessageSink {
@@ -52,6 +52,8 @@ export function newMessage(fields: {
   hop: number;
   tokens?: number;
   coRecipients?: AgentId[];
+  /** The stored references (at most one); omitted when empty, so a message without one is unchanged. */
+  attachments?: AttachmentRef[];
   nowMs: number;
 }): AgentMessage {
   const message: AgentMessage = {
@@ -64,5 +66,6 @@ export function newMessage(fields: {
     hop: fields.hop,
   };
   if (fields.coRecipients && fields.coRecipients.length > 1) message.coRecipients = fields.coRecipients;
+  if (fields.attachments && fields.attachments.length > 0) message.attachments = fields.attachments;
   return message;
 }

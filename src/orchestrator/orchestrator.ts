@@ -9,15 +9,19 @@ import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentMessage, Endpoint } from '../domain/message.ts';
+import type { AttachmentInput, AttachmentRef } from '../domain/attachment.ts';
 import type { ModelTemplate } from '../domain/template.ts';
 import { DEFAULT_ASK_TIMEOUT_SECS } from '../domain/village.ts';
 import type { LlmBackend } from '../llm/backend.ts';
 import { createLlmBackend } from '../llm/backend-factory.ts';
+import { effectiveProvider } from '../llm/provider.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
 import type { WorldState } from '../world/world-state.ts';
 import { AgentRuntime, IDLE_RUNTIME, type RuntimeView } from './agent-runtime.ts';
+import { fileAttachmentPort, type AttachmentPort } from './attachment-port.ts';
+import { sendWithAttachment, type AttachmentSendTarget } from './attachment-send.ts';
 import { BudgetPool, CallEstimates } from './budget/index.ts';
 import { DEFAULT_ORCHESTRATOR_CONFIG, type OrchestratorConfig } from './config.ts';
 import type { Envelope } from './envelope.ts';
@@ -44,6 +48,8 @@ export interface OrchestratorDeps {
   lifecycle?: AgentLifecycle;
   config?: Partial<OrchestratorConfig>;
   now?: () => number;
+  /** The attachment files; `{workspace}/attachments/` by default. */
+  attachments?: AttachmentPort;
 }
 
 export interface ScheduledDelivery {
@@ -72,6 +78,7 @@ export class Orchestrator {
   readonly sink: TurnSink;
   readonly tools: ToolRegistry;
   readonly now: () => number;
+  readonly attachments: AttachmentPort;
   private readonly runtimes = new Map<string, AgentRuntime>();
   private ticker: NodeJS.Timeout | null = null;
   private readonly fatal = new WeakSet<CoreError>();
@@ -83,6 +90,7 @@ export class Orchestrator {
     this.sink = deps.turnSink ?? new MemoryTurnSink();
     this.tools = deps.tools ?? EMPTY_REGISTRY;
     this.now = deps.now ?? Date.now;
+    this.attachments = deps.attachments ?? fileAttachmentPort(deps.paths);
   }
 
   get log(): DiagLog {
@@ -238,21 +246,58 @@ export class Orchestrator {
 
   /** The user speaks to one running agent; each such message is a new causal root with its own pool. */
   sendUserMessage(to: AgentId, content: string): AgentMessage {
-    const spec = this.requireSpec(to);
+    this.requireSpec(to);
     if (content.trim() === '') throw new CoreError('INVALID_ARGUMENT', 'the message is empty');
+    this.sendTarget(to).check();
+    return this.deliverUserMessage(to, content, null);
+  }
+
+  /**
+   * The same with at most one attachment (the argument's shape allows no second). Empty content is
+   * allowed only with an attachment. The order of the checks is attachment-send.ts's.
+   */
+  async sendUserMessageWithAttachment(
+    to: AgentId,
+    content: string,
+    attachment: AttachmentInput | null,
+  ): Promise<AgentMessage> {
+    if (attachment === null) return this.sendUserMessage(to, content);
+    return sendWithAttachment(this, this.sendTarget(to), attachment, (ref) =>
+      this.deliverUserMessage(to, content, ref),
+    );
+  }
+
+  /** The target checks of every send entry (exists, running, inbox) and its wire. */
+  sendTarget(to: AgentId): AttachmentSendTarget {
+    return {
+      check: () => {
+        const spec = this.requireSpec(to);
+        const runtime = this.runtime(to);
+        if (runtime.status !== 'running') {
+          throw new CoreError('NOT_RUNNING', `${spec.name} is not running`, { agentId: to });
+        }
+        if (runtime.queued >= this.config.mailboxCapacity) {
+          throw new CoreError('MAILBOX_FULL', `${spec.name}'s inbox is full`, { agentId: to });
+        }
+      },
+      provider: () => {
+        const spec = this.requireSpec(to);
+        const template = this.world().templates.find((t) => t.id === spec.modelTemplateId);
+        return template ? effectiveProvider(template) : null;
+      },
+    };
+  }
+
+  /** Records and enqueues a checked user message (synchronously: nothing comes between). */
+  private deliverUserMessage(to: AgentId, content: string, attachment: AttachmentRef | null): AgentMessage {
     const runtime = this.runtime(to);
-    if (runtime.status !== 'running') {
-      throw new CoreError('NOT_RUNNING', `${spec.name} is not running`, { agentId: to });
-    }
-    if (runtime.queued >= this.config.mailboxCapacity) {
-      throw new CoreError('MAILBOX_FULL', `${spec.name}'s inbox is full`, { agentId: to });
-    }
     const message = newMessage({
       from: { kind: 'user' },
       to: { kind: 'agent', id: to },
       content,
       hop: 0,
       nowMs: this.now(),
+      ...(attachment === null ? {} : { attachments: [attachment] }),
     });
     this.messages.record(message);
     runtime.enqueue(this.rootEnvelope(message));

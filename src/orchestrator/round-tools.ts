@@ -11,7 +11,7 @@ import { ask, transfer } from './routing.ts';
 import { PLAN_TOOL } from './plan/plan-spec.ts';
 import { readTasks } from './plan/read-tasks.ts';
 import { proposeWave, reviewWindowOpen } from './plan/review-window.ts';
-import { runPlan } from './plan/run-plan.ts';
+import { forwardedTasks, runPlan } from './plan/run-plan.ts';
 import { ROOM_LOG_TOOL } from './synthetic-tools.ts';
 import { readReason, type ToolContext } from './tool.ts';
 import type { Completion } from './turn-exits.ts';
@@ -83,7 +83,7 @@ function proposePlans(orch: Orchestrator, turn: Turn, response: ChatResponse): R
   const lines: string[] = [];
   for (const call of response.toolCalls.filter((c) => c.name === PLAN_TOOL)) {
     const tasks = readTasks(orch, turn.spec.id, turn.language, call.arguments.tasks);
-    if (typeof tasks !== 'string') lines.push(proposeWave(orch, turn, tasks));
+    if (typeof tasks !== 'string') lines.push(proposeWave(orch, turn, forwardedTasks(turn, tasks)));
   }
   if (lines.length === 0) return null;
   return { kind: 'handoff', completion: { stop: { kind: 'completed' }, text: lines.join('\n') } };

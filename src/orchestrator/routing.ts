@@ -11,6 +11,16 @@ import type { Envelope, Reply } from './envelope.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import type { Turn } from './turn-state.ts';
 import { totalOf } from './turn-exits.ts';
+import { withForwardingNote } from './prompt/index.ts';
+
+/**
+ * A body this turn forwards (transfer, ask, plan task): the attachment never goes along, and when
+ * the turn's incoming message had one the body says so (attachment freeze 5). Without one there is
+ * no note: the marker in history lets the forwarding agent explain a file from an earlier turn.
+ */
+export function forwardedBody(turn: Turn, body: string): string {
+  return withForwardingNote(body, turn.envelope.incoming.attachments, turn.language);
+}
 
 /** A transfer leaves an empty chain empty and removes the tail of a non-empty one. */
 export function waitingAfterTransfer(waiting: readonly AgentId[]): AgentId[] {
@@ -40,7 +50,7 @@ export function transfer(
     const message = newMessage({
       from: { kind: 'agent', id: turn.spec.id },
       to: { kind: 'agent', id: target },
-      content: body,
+      content: forwardedBody(turn, body),
       hop,
       // One generation delivered N times is counted once, on the first copy.
       tokens: index === 0 ? totalOf(turn.spend) : 0,
@@ -140,7 +150,7 @@ export async function ask(
     orch.events.emit({ type: 'hopLimitReached', agentId: turn.spec.id, maxHops: orch.config.maxHops });
     return orch.text(turn.language).askHopLimit;
   }
-  return (await deliverAndWait(orch, asker, target, question)).text;
+  return (await deliverAndWait(orch, asker, target, forwardedBody(turn, question))).text;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import { effectiveMilli, reserveCall } from './budget/index.ts';
 import type { Envelope, Reply } from './envelope.ts';
 import { absorbGrounding } from './grounding.ts';
+import { chatWithImageRetry } from './image-retry.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { runRoundTools } from './round-tools.ts';
 import { transfer } from './routing.ts';
@@ -210,7 +211,16 @@ async function callModel(
       tools: turn.offeredSpecs,
       toolChoice: summaryNudge === null ? ('auto' as const) : ('none' as const),
     };
-    const response = await turn.backend.chat(request, { signal: turn.handle.controller.signal });
+    const response = await chatWithImageRetry(
+      () => turn.backend.chat(request, { signal: turn.handle.controller.signal }),
+      {
+        provider: effectiveProvider(turn.template),
+        state: turn.imageRetry,
+        port: orch.attachments,
+        language: turn.language,
+        agentId: turn.spec.id,
+      },
+    );
     reservation?.commit(effectiveMilli(response.usage));
     addUsage(turn.spend, response.usage);
     turn.runtime.addUsage(response.usage);

@@ -4,7 +4,7 @@ import { PLAN_MIN_CONNECTIONS, planToolSpec } from './plan/plan-spec.ts';
 import { DEFAULT_MAX_TOOL_ITERATIONS } from '../domain/agent.ts';
 import { isLlmError } from '../llm/llm-error.ts';
 import { skills } from '../llm/provider.ts';
-import type { ChatMessage, ToolSpec } from '../llm/canonical.ts';
+import type { AttachmentData, ChatMessage, ToolSpec } from '../llm/canonical.ts';
 import { readConfigFile } from '../world/config-files.ts';
 import { readTextOrNull } from '../world/fs-util.ts';
 import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
@@ -19,7 +19,10 @@ import {
   foldUserTurn,
   presenceSection,
   windowHistory,
+  withAttachmentMarker,
 } from './prompt/index.ts';
+import { loadTurnAttachments } from './turn-attachments.ts';
+import type { UserChatMessage } from './image-retry.ts';
 import { turnStartLine } from './lines/index.ts';
 import { RepeatGuard } from './repeat-guard.ts';
 import { roomLogToolSpec, routingTools, routingToolSpec } from './synthetic-tools.ts';
@@ -87,6 +90,7 @@ export async function prepareTurn(
     envelope.incoming.content,
     language,
   );
+  const attachments = await loadTurnAttachments(orch.attachments, envelope.incoming.attachments, language);
   const log = orch.messages.list();
   const sent = foldUserTurn({
     language,
@@ -105,6 +109,7 @@ export async function prepareTurn(
     broadcastNote:
       envelope.coRecipients.length >= 2 ? broadcastNote(envelope.coRecipients.length, language) : null,
     envelopeText: attributed,
+    attachmentMarker: attachments.marker,
   });
 
   const history: ChatMessage[] = windowHistory(runtime.history, orch.config.historyTurns).flatMap((x) =>
@@ -155,6 +160,7 @@ export async function prepareTurn(
         : '';
   if (procedure !== '') system.stable = system.stable === '' ? procedure : `${system.stable}\n\n${procedure}`;
 
+  const user = userMessage(sent, attachments.data);
   const turn: Turn = {
     runtime,
     envelope,
@@ -164,7 +170,8 @@ export async function prepareTurn(
     backend,
     language,
     sent,
-    attributed,
+    // A failed turn stores only the enveloped text: the marker stays with it.
+    attributed: withAttachmentMarker(attributed, attachments.marker),
     request: {
       system,
       messages: [],
@@ -174,7 +181,7 @@ export async function prepareTurn(
       temperature: template.temperature,
       maxOutputTokens: template.maxOutputTokens,
     },
-    messages: [...history, { role: 'user', content: sent }],
+    messages: [...history, user],
     tools: offeredTools,
     routing,
     offeredSpecs: offered,
@@ -186,9 +193,17 @@ export async function prepareTurn(
     reasoningSummary: '',
     exiting: false,
     waves: 0,
+    imageRetry: { userMessage: user, retried: false },
   };
   orch.log.note(turnStartLine({ agent: spec.id, hop: envelope.incoming.hop, chars: [...sent].length }));
   return { kind: 'ready', turn };
+}
+
+/** The turn's user message; the same object in every call, so a JPEG retry's bytes stay for the turn. */
+function userMessage(sent: string, data: AttachmentData[]): UserChatMessage {
+  return data.length === 0
+    ? { role: 'user', content: sent }
+    : { role: 'user', content: sent, attachments: data };
 }
 
 function isCoreError(value: unknown): value is CoreError {

@@ -6,6 +6,7 @@ import type { LlmBackend } from '../llm/backend.ts';
 import type { ChatMessage, ChatRequest, ToolSpec, Usage } from '../llm/canonical.ts';
 import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import type { Envelope } from './envelope.ts';
+import type { ImageRetryState } from './image-retry.ts';
 import type { RepeatGuard } from './repeat-guard.ts';
 import type { RoutingTool } from './synthetic-tools.ts';
 import type { AgentTool } from './tool.ts';
@@ -65,4 +66,6 @@ export interface Turn {
   exiting: boolean;
   /** Plan waves delivered in this turn (the turn line's `waves=`). */
   waves: number;
+  /** The turn's user message (its attachments, if any) and whether the JPEG retry was spent. */
+  imageRetry: ImageRetryState;
 }

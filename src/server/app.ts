@@ -6,6 +6,7 @@ import { dispatchBrowser } from '../browser/routes.ts';
 import type { BrowserService } from '../browser/service.ts';
 import type { Boot } from './boot.ts';
 import type { CommandTable } from './command.ts';
+import { BODY_LIMIT_BY_PATH, MAX_BODY_BYTES } from './body-limits.ts';
 import { toErrorResponse } from './error-response.ts';
 import {
   BODYLESS_METHODS,
@@ -31,8 +32,7 @@ const UI_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Large enough for a 512 KB icon in base64 plus JSON framing. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from './body-limits.ts';
 
 export interface AppOptions {
   boot: Boot;
@@ -74,14 +74,25 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) throw refusals.token();
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new CoreError('PAYLOAD_TOO_LARGE', `request bodies are limited to ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
+  // One limiter per size: the path picks its own (send_user_message carries an attachment).
+  const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
+  const limiterFor = (maxSize: number) => {
+    let limiter = limiters.get(maxSize);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize,
+        onError: () => {
+          throw new CoreError('PAYLOAD_TOO_LARGE', `request bodies are limited to ${maxSize} bytes`);
+        },
+      });
+      limiters.set(maxSize, limiter);
+    }
+    return limiter;
+  };
+  app.use('/api/*', (c, next) =>
+    limiterFor(
+      Object.hasOwn(BODY_LIMIT_BY_PATH, c.req.path) ? BODY_LIMIT_BY_PATH[c.req.path]! : MAX_BODY_BYTES,
+    )(c, next),
   );
 
   // The browser control service: its own routes, independent of the village's boot.

@@ -89,8 +89,21 @@ export function openAiToolCall(name: string, args: Record<string, unknown>): unk
   };
 }
 
+/** The image mime types a request body carries (data URLs, Anthropic `media_type`, Gemini `mimeType`). */
+export function imageTypesIn(rawBody: string): string[] {
+  const found = [...rawBody.matchAll(/data:(image\/[a-z0-9.+-]+);base64,/g)].map((m) => m[1]!);
+  for (const m of rawBody.matchAll(/"(?:media_type|mimeType|mime_type)":"(image\/[a-z0-9.+-]+)"/g))
+    found.push(m[1]!);
+  return found;
+}
+
 export class FakeProvider {
   readonly requests: RecordedRequest[] = [];
+  /**
+   * An endpoint that refuses some images: a request carrying an image of a type this returns true
+   * for is answered 400 (before the script), as a server without that image support answers.
+   */
+  refuseImages: ((mimeType: string) => boolean) | null = null;
   /** Requests whose client closed the connection before the answer was sent (an aborted call). */
   abortedByClient = 0;
   private readonly held = new Set<() => void>();
@@ -123,7 +136,14 @@ export class FakeProvider {
         }
         const path = req.url ?? '/';
         this.requests.push({ method: req.method ?? '', path, headers: req.headers, rawBody: raw, body });
-        const reply = this.script.shift() ?? { body: textReply(wireOfPath(path), 'ok') };
+        const refuse = this.refuseImages;
+        const reply: ScriptedReply =
+          refuse !== null && imageTypesIn(raw).some(refuse)
+            ? {
+                status: 400,
+                body: { error: { message: 'image input is not supported', type: 'invalid_request_error' } },
+              }
+            : (this.script.shift() ?? { body: textReply(wireOfPath(path), 'ok') });
         let answered = false;
         res.on('close', () => {
           if (!answered) this.abortedByClient += 1;

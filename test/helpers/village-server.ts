@@ -111,20 +111,21 @@ export const TEMPLATE = {
 };
 
 /**
- * A started servant whose model is an OpenAI-compatible template at `baseUrl` (the fake provider):
- * `spec` takes any AgentSpec fields besides the template.
+ * A started servant whose model is a template at `baseUrl` (the fake provider), OpenAI-compatible
+ * unless `provider` names another wire: `spec` takes any AgentSpec fields besides the template.
  */
 export async function startFakeServant(
   v: TestVillage,
   baseUrl: string,
   spec: { id: string; name: string } & Record<string, unknown>,
+  provider = 'open_ai_compat',
 ): Promise<void> {
   const { id } = await v.ok<{ id: string }>('upsert_template', {
     template: {
       name: `${spec.name} model`,
       baseUrl,
       model: 'm',
-      provider: 'open_ai_compat',
+      provider,
       credential: 'not_required',
     },
   });

@@ -57,3 +57,4 @@ export {
   planVerifyLine,
   planWaveLine,
 } from './plan-lines.ts';
+export { type AttachmentKindFields, attachmentKindLine } from './attachment-lines.ts';

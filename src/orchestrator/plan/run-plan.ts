@@ -1,8 +1,9 @@
 import { charCount } from '../lines/index.ts';
 import type { Orchestrator } from '../orchestrator.ts';
-import { askerOf } from '../routing.ts';
+import { askerOf, forwardedBody } from '../routing.ts';
 import type { Turn } from '../turn-state.ts';
 import { executeWave, liveVerifier } from './execute-wave.ts';
+import type { PlanTask } from './execute-wave.ts';
 import { readTasks } from './read-tasks.ts';
 import { noteReviewSkipped } from './review-window.ts';
 
@@ -17,8 +18,9 @@ export async function runPlan(
   turn: Turn,
   args: Record<string, unknown>,
 ): Promise<string> {
-  const tasks = readTasks(orch, turn.spec.id, turn.language, args.tasks);
-  if (typeof tasks === 'string') return tasks;
+  const read = readTasks(orch, turn.spec.id, turn.language, args.tasks);
+  if (typeof read === 'string') return read;
+  const tasks = forwardedTasks(turn, read);
   noteReviewSkipped(orch, turn);
   if (turn.envelope.incoming.hop + 1 >= orch.config.maxHops) {
     orch.events.emit({ type: 'hopLimitReached', agentId: turn.spec.id, maxHops: orch.config.maxHops });
@@ -41,4 +43,9 @@ export async function runPlan(
   return (
     bundle ?? orch.text(turn.language).askInterrupted(tasks.map((task) => orch.labelOf(task.to)).join(', '))
   );
+}
+
+/** Each task's message as forwarded by this turn: with the note when the turn's message had a file. */
+export function forwardedTasks(turn: Turn, tasks: PlanTask[]): PlanTask[] {
+  return tasks.map((task) => ({ ...task, message: forwardedBody(turn, task.message) }));
 }

@@ -23,14 +23,24 @@ const EN: Record<Kind, (n: number) => string> = {
   pdf: (n) => (n === 1 ? '1 PDF' : `${n} PDFs`),
 };
 
+/** 「画像 1 枚」 / "1 image": the words for `count` attachments of one kind (shared with the marker lines). */
+export function kindCount(kind: Kind, count: number, language: Language): string {
+  return (language === 'ja' ? JA : EN)[kind](count);
+}
+
+/** The kinds present and their counts, in the fixed kind order. */
+export function kindCounts(attachments: readonly AttachmentRef[]): [Kind, number][] {
+  return KINDS.map(
+    (kind) => [kind, attachments.filter((a) => a.kind === kind).length] as [Kind, number],
+  ).filter(([, count]) => count > 0);
+}
+
 /** 「（画像 1 枚）」 / "(1 image)"; "" when the message has no attachment. */
 export function attachmentNote(
   attachments: readonly AttachmentRef[] | undefined,
   language: Language,
 ): string {
   if (!attachments || attachments.length === 0) return '';
-  const parts = KINDS.map((kind) => [kind, attachments.filter((a) => a.kind === kind).length] as const)
-    .filter(([, count]) => count > 0)
-    .map(([kind, count]) => (language === 'ja' ? JA : EN)[kind](count));
+  const parts = kindCounts(attachments).map(([kind, count]) => kindCount(kind, count, language));
   return language === 'ja' ? `（${parts.join('・')}）` : `(${parts.join(', ')})`;
 }

@@ -1,4 +1,5 @@
 /** Pure prompt composition for the orchestrator: system prompt, envelopes, presence, room log, turns. */
+export * from './attachment-marker.ts';
 export * from './attachment-note.ts';
 export * from './envelope.ts';
 export * from './history.ts';

@@ -70,3 +70,18 @@ describe('foldUserTurn', () => {
     );
   });
 });
+
+describe('foldUserTurn with an attachment marker', () => {
+  const marker = '（添付: 画像 1 枚「a.png」。中身はこの発話のターンにだけモデルへ渡されます）';
+  it('puts the marker right after the enveloped message, inside the current section', () => {
+    expect(foldUserTurn(parts({ attachmentMarker: marker }))).toBe(
+      `【送り手: ユーザー】\nこんにちは\n\n${marker}`,
+    );
+    const folded = foldUserTurn(parts({ summary: '要約', attachmentMarker: marker }));
+    expect(folded.endsWith(`## 今回の受信\n【送り手: ユーザー】\nこんにちは\n\n${marker}`)).toBe(true);
+  });
+
+  it('an empty marker leaves the turn exactly as before', () => {
+    expect(foldUserTurn(parts({ attachmentMarker: '' }))).toBe(foldUserTurn(parts()));
+  });
+});

@@ -10,6 +10,7 @@
  * right before the enveloped message.
  */
 import type { Language } from '../../domain/enums.ts';
+import { withAttachmentMarker } from './attachment-marker.ts';
 import { defuse } from './envelope.ts';
 import { formatCount } from './text.ts';
 
@@ -24,6 +25,11 @@ export interface UserTurnParts {
   broadcastNote: string | null;
   /** attributeSender(...): the incoming message with its envelope. */
   envelopeText: string;
+  /**
+   * attachmentMarker(...): that the incoming message had an attachment, right after it. It is part
+   * of the folded string, so history keeps it after the bytes are gone (attachment freeze 3).
+   */
+  attachmentMarker?: string;
   language: Language;
 }
 
@@ -56,9 +62,8 @@ export function foldUserTurn(parts: UserTurnParts): string {
   if (summary !== '') context.push(`${SUMMARY_HEADING[parts.language]}\n${defuse(summary)}`);
   if (parts.presence) context.push(parts.presence);
   if (parts.roomLog) context.push(parts.roomLog);
-  const current = parts.broadcastNote
-    ? `${parts.broadcastNote}\n\n${parts.envelopeText}`
-    : parts.envelopeText;
+  const incoming = withAttachmentMarker(parts.envelopeText, parts.attachmentMarker ?? '');
+  const current = parts.broadcastNote ? `${parts.broadcastNote}\n\n${incoming}` : incoming;
   if (context.length === 0) return current;
   return [...context, `${INCOMING_HEADING[parts.language]}\n${current}`].join('\n\n');
 }
