@@ -45,6 +45,7 @@ export async function sendWithAttachment<T>(
   input: AttachmentInput,
   deliver: (ref: AttachmentRef) => T,
 ): Promise<T> {
+  // Only for the line: a pure look at the first bytes, so a refused target still names the kind.
   let kind: AttachmentKind | 'unknown' = host.attachments.kindOf(input.bytes) ?? 'unknown';
   const provider = safeProvider(target);
   const rejected = (error: unknown): never => {
