@@ -6,7 +6,7 @@
  * the spot with nothing sent, the Meta chip warns that Meta keeps files, and a file the GC removed
  * shows its frame. English first, then Japanese. Steps share one village, in order.
  */
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -88,6 +88,21 @@ async function pastePng(width: number, height: number, name = 'photo.png') {
   })()`);
   await page.getByTestId('attachment-chip-thumb').waitFor();
 }
+
+/** Drops a file made in the page onto the chat's input area, as a drag from the desktop does. */
+async function dropFile(name: string, mimeType: string, base64: string) {
+  await page.evaluate(`(() => {
+    const bytes = Uint8Array.from(atob(${JSON.stringify(base64)}), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], ${JSON.stringify(name)}, { type: ${JSON.stringify(mimeType)} }));
+    const area = document.querySelector('[data-testid="chat-input-area"]');
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      area.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }
+  })()`);
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const focusedTestId = () =>
   page.evaluate<string | null>(
@@ -190,6 +205,43 @@ describe.sequential('attachments in the chat', () => {
     expect(last!.attachments).toEqual([
       expect.objectContaining({ kind: 'image', fileName: 'photo.png', width: 1568, height: 784 }),
     ]);
+  });
+
+  it('en: a PDF dropped on the input area replaces a pasted image, and its message offers it as a download', async () => {
+    await pastePng(64, 64, 'first.png');
+    await dropFile('report.pdf', 'application/pdf', PDF.toString('base64'));
+    const chip = page.locator('[data-testid="attachment-chip"][data-kind="pdf"]');
+    await chip.waitFor();
+    expect(await page.getByTestId('attachment-notice').textContent()).toContain(
+      'One file per message: first.png was replaced by report.pdf.',
+    );
+    expect(await chip.getByTestId('attachment-one-turn').textContent()).toMatch(
+      /^This PDF is passed to the model only this time/,
+    );
+    const before = fake.requests.length;
+    fake.enqueue({ body: textReply('openai', 'A one-page PDF.') });
+    await page.getByTestId('chat-send').click();
+    await page
+      .locator('[data-testid="chat-message"][data-from="cora"]')
+      .filter({ hasText: 'A one-page PDF.' })
+      .waitFor({ timeout: 30_000 });
+    const parts = lastUserContent(fake.requests[before]!.body) as {
+      type: string;
+      file?: { file_data: string };
+    }[];
+    expect(
+      parts.some((p) => p.type === 'file' && p.file!.file_data.startsWith('data:application/pdf;base64,')),
+    ).toBe(true);
+
+    const file = page
+      .locator('[data-testid="chat-message"][data-from="user"]')
+      .last()
+      .getByTestId('attachment-file');
+    expect(await file.getAttribute('aria-label')).toMatch(/^Download report\.pdf \(PDF, \d+ B\)$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), file.click()]);
+    expect(download.suggestedFilename()).toBe('report.pdf');
+    const path = await download.path();
+    expect((await readFile(path)).equals(PDF)).toBe(true);
   });
 
   it('en: a video to an Anthropic servant is refused on the spot, naming what it can take; nothing is sent', async () => {

@@ -5,19 +5,13 @@
  * refusal codes INVALID_ATTACHMENT / ATTACHMENT_NOT_CARRIED); checking here first only spares the
  * person an upload that would be refused, and lets the screen say why before anything leaves the page.
  */
-import {
-  ATTACHMENT_IMAGE_MAX_EDGE_PX,
-  ATTACHMENT_MAX_BYTES,
-  type AttachmentKind,
-} from '../../../src/domain/attachment.ts';
+import { ATTACHMENT_IMAGE_MAX_EDGE_PX, type AttachmentKind } from '../../../src/domain/attachment.ts';
+import { attachmentSizeProblem, type DetectedAttachment } from '../../../src/domain/attachment-detect.ts';
 import { carriedKinds, carries } from './carries.ts';
 import type { Provider } from './types.ts';
 
 /** What magic-byte detection said about the first bytes (the core's `detectAttachment`). */
-export interface DetectedKind {
-  kind: AttachmentKind;
-  mimeType: string;
-}
+export type DetectedKind = Pick<DetectedAttachment, 'kind' | 'mimeType'>;
 
 export type FileProblem =
   | { code: 'empty' }
@@ -47,10 +41,8 @@ export function checkFile(
   if (byteLength === 0) return { ok: false, problem: { code: 'empty' } };
   if (detected === null) return { ok: false, problem: { code: 'unknownKind' } };
   if (animated) return { ok: false, problem: { code: 'animated' } };
-  const limitBytes = ATTACHMENT_MAX_BYTES[detected.kind];
-  if (byteLength > limitBytes) {
-    return { ok: false, problem: { code: 'tooLarge', kind: detected.kind, byteLength, limitBytes } };
-  }
+  const oversize = attachmentSizeProblem(detected.kind, byteLength);
+  if (oversize) return { ok: false, problem: { code: 'tooLarge', kind: detected.kind, ...oversize } };
   return { ok: true, kind: detected.kind, mimeType: detected.mimeType };
 }
 

@@ -3,6 +3,7 @@
  * Kept apart from the components so both languages can be tested through the real vue-i18n.
  */
 import { ATTACHMENT_IMAGE_MAX_EDGE_PX, type AttachmentKind } from '../../../src/domain/attachment.ts';
+import { formatMegabytes } from '../../../src/domain/attachment-detect.ts';
 import type { AttachmentProblem } from './attachment-check.ts';
 
 /** The i18n `t` (vue-i18n's `t(key, named)`). */
@@ -10,13 +11,13 @@ export type Translate = (key: string, named?: Record<string, unknown>) => string
 
 /**
  * Bytes in decimal units (MB = 10^6, as the limits are defined), rounded up: a file one byte over
- * the 10 MB gate reads "10.1 MB", never "10.0 MB" next to "at most 10 MB".
+ * the 10 MB gate reads "10.1 MB", never "10 MB" next to "at most 10 MB". From 1 MB on it is the
+ * core's `formatMegabytes`, the words the server's refusals use.
  */
 export function formatSize(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
   if (bytes < 1_000_000) return `${Math.ceil(bytes / 1000)} KB`;
-  const tenths = Math.ceil(bytes / 100_000);
-  return tenths % 10 === 0 ? `${tenths / 10} MB` : `${(tenths / 10).toFixed(1)} MB`;
+  return formatMegabytes(bytes);
 }
 
 /** "image", "audio file", … / 画像・音声・… as a word inside a sentence. */

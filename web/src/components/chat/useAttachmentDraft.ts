@@ -1,6 +1,6 @@
 import { computed, onBeforeUnmount, ref, shallowRef, type Ref } from 'vue';
 import type { AttachmentKind } from '../../../../src/domain/attachment.ts';
-import { detectAttachment, isAnimatedWebp } from '../../../../src/domain/attachment-detect.ts';
+import { detectAttachment, isAnimatedPng, isAnimatedWebp } from '../../../../src/domain/attachment-detect.ts';
 import {
   attachmentFileName,
   carriesProblem,
@@ -68,7 +68,8 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
       const head = await readHead(file);
       if (mine !== generation) return;
       const detected = detectAttachment(head);
-      const animated = detected?.kind === 'image' && isAnimatedWebp(head);
+      // Animated GIFs are told only by decoding (the server's sharp `pages`); WebP and APNG by their bytes.
+      const animated = detected?.kind === 'image' && (isAnimatedWebp(head) || isAnimatedPng(head));
       const checked = checkFile(detected, animated, file.size);
       const fileName = attachmentFileName(
         file.name,
