@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProvider, textReply } from '../fakes/fake-provider.ts';
+import { animatedGifBytes } from '../helpers/attachment-files.ts';
 import {
   closeBrowser,
   openUi,
@@ -285,6 +286,29 @@ describe.sequential('attachments in the chat', () => {
     expect(await page.getByTestId('attachment-chip').count()).toBe(0);
   });
 
+  it('en: a refusal only the server can make (an animated GIF) shows under the box, keeping the text and the chip', async () => {
+    await page.getByTestId('chat-target').selectOption('cora');
+    const requestsBefore = fake.requests.length;
+    const messagesBefore = (await messages()).length;
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'spinner.gif', mimeType: 'image/gif', buffer: await animatedGifBytes() });
+    await page.getByTestId('attachment-chip-thumb').waitFor();
+    await page.getByTestId('chat-input').fill('is this moving?');
+    await page.getByTestId('chat-send').click();
+    const refused = page.getByTestId('attachment-send-error');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/^Not sent: This file cannot be attached \(.*anim/);
+    expect(await page.getByTestId('chat-input').inputValue()).toBe('is this moving?');
+    expect(await page.getByTestId('attachment-chip-name').textContent()).toBe('spinner.gif');
+    expect(fake.requests.length).toBe(requestsBefore);
+    expect((await messages()).length).toBe(messagesBefore);
+    await screenshot(page, '45-attachment-server-refusal');
+    await page.getByTestId('attachment-remove').click();
+    await refused.waitFor({ state: 'detached' });
+    await page.getByTestId('chat-input').fill('');
+  });
+
   it('en: a Meta servant’s chip says Meta keeps the files it is sent', async () => {
     await page.getByTestId('chat-target').selectOption('mia');
     await pastePng(64, 64, 'small.png');
@@ -343,6 +367,7 @@ describe.sequential('attachments in the chat', () => {
     // The earlier image is still there.
     await page.getByTestId('attachment-thumb').first().waitFor();
     await screenshot(page, '44-attachment-gone');
-    expect(ui.errors.filter((e) => !e.includes('404'))).toEqual([]);
+    // The refused GIF (400) and the gone file (404) are answers the page shows, not failures of the page.
+    expect(ui.errors.filter((e) => !/status of (400|404)/.test(e))).toEqual([]);
   });
 });

@@ -29,6 +29,13 @@ export interface CarriesProblem {
 
 export type AttachmentProblem = FileProblem | CarriesProblem;
 
+/** A line under the input about the last file offered, kept until the next one or a send. */
+export type DraftNotice =
+  | { code: 'problem'; problem: FileProblem; fileName: string }
+  | { code: 'unreadable'; fileName: string }
+  | { code: 'replaced'; old: string; new: string }
+  | { code: 'onlyFirst'; fileName: string };
+
 /**
  * The file's own checks, in the send entry's order: a kind at all, a still image, then the size gate.
  * `detected` null: the first bytes match no kind we take.

@@ -9,6 +9,8 @@ import { carriesProblem, checkFile, reducedSize } from './attachment-check.ts';
 import {
   formatSize,
   goneText,
+  noticeIsRefusal,
+  noticeText,
   oneTurnText,
   problemText,
   reducedText,
@@ -139,5 +141,30 @@ describe('the chip notices', () => {
     expect(goneText('image', en)).toBe('The image was deleted after its retention period');
     expect(goneText('image', ja)).toBe('画像は保持期間を過ぎて削除されました');
     expect(goneText('video', ja)).toBe('動画は保持期間を過ぎて削除されました');
+  });
+});
+
+describe('the line under the input about the last file offered', () => {
+  it('says a second file replaced the first (one per message), as a remark', () => {
+    const notice = { code: 'replaced' as const, old: 'a.png', new: 'b.pdf' };
+    expect(noticeText(notice, 'Sam', en)).toBe('One file per message: a.png was replaced by b.pdf.');
+    expect(noticeText(notice, 'Sam', ja)).toBe('添付は 1 通に 1 件です。a.png を b.pdf に差し替えました');
+    expect(noticeIsRefusal(notice)).toBe(false);
+  });
+
+  it('says only the first of several dropped files was taken', () => {
+    expect(noticeText({ code: 'onlyFirst', fileName: 'a.png' }, 'Sam', en)).toBe(
+      'One file per message: only a.png was taken.',
+    );
+  });
+
+  it('gives a refusal its problem line, as an error', () => {
+    const notice = { code: 'problem' as const, problem: { code: 'animated' as const }, fileName: 'x.webp' };
+    expect(noticeText(notice, 'Sam', en)).toMatch(/^x\.webp is an animated image/);
+    expect(noticeIsRefusal(notice)).toBe(true);
+    expect(noticeIsRefusal({ code: 'unreadable', fileName: 'x' })).toBe(true);
+    expect(noticeText({ code: 'unreadable', fileName: 'x.pdf' }, 'Sam', ja)).toBe(
+      'x.pdf を読み込めませんでした',
+    );
   });
 });

@@ -4,7 +4,7 @@
  */
 import { ATTACHMENT_IMAGE_MAX_EDGE_PX, type AttachmentKind } from '../../../src/domain/attachment.ts';
 import { formatMegabytes } from '../../../src/domain/attachment-detect.ts';
-import type { AttachmentProblem } from './attachment-check.ts';
+import type { AttachmentProblem, DraftNotice } from './attachment-check.ts';
 
 /** The i18n `t` (vue-i18n's `t(key, named)`). */
 export type Translate = (key: string, named?: Record<string, unknown>) => string;
@@ -88,4 +88,23 @@ export function reducedText(
 /** The frame in place of a file the startup GC removed (ledger 凍結 8), per kind. */
 export function goneText(kind: AttachmentKind, t: Translate): string {
   return t(`attachments.gone.${kind}`);
+}
+
+/** The line under the input for the last file offered: a refusal, or a replacement it made. */
+export function noticeText(notice: DraftNotice, servant: string, t: Translate): string {
+  switch (notice.code) {
+    case 'problem':
+      return problemText(notice.problem, { fileName: notice.fileName, servant }, t);
+    case 'unreadable':
+      return t('attachments.problem.unreadable', { name: notice.fileName });
+    case 'replaced':
+      return t('attachments.replaced', { old: notice.old, new: notice.new });
+    case 'onlyFirst':
+      return t('attachments.onlyFirst', { name: notice.fileName });
+  }
+}
+
+/** Whether the notice is a refusal (shown as an error) rather than a remark. */
+export function noticeIsRefusal(notice: DraftNotice): boolean {
+  return notice.code === 'problem' || notice.code === 'unreadable';
 }

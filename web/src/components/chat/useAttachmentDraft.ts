@@ -6,7 +6,7 @@ import {
   carriesProblem,
   checkFile,
   reducedSize,
-  type FileProblem,
+  type DraftNotice,
 } from '../../lib/attachment-check.ts';
 import { encodeBase64, readHead } from '../../lib/attachment-file.ts';
 import type { Provider } from '../../lib/types.ts';
@@ -22,13 +22,6 @@ export interface PendingAttachment {
   /** The base64 text (as a Blob) a worker is encoding, started as soon as the file was taken. */
   base64: Promise<Blob>;
 }
-
-/** A line under the input about the last file offered, kept until the next one or a send. */
-export type DraftNotice =
-  | { code: 'problem'; problem: FileProblem; fileName: string }
-  | { code: 'unreadable'; fileName: string }
-  | { code: 'replaced'; old: string; new: string }
-  | { code: 'onlyFirst'; fileName: string };
 
 /**
  * The chat input's attachment: takes a pasted, dropped or picked file, checks it (kind by magic
