@@ -14,10 +14,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { ensureUiBuilt } from '../src/server/web-ui.ts';
 import { FakeProvider, textReply } from '../test/fakes/fake-provider.ts';
+import { rgbPng } from '../test/e2e/png.ts';
 import { closeBrowser, openUi, startUiVillage } from '../test/e2e/ui-village.ts';
 
 const ROUNDS = 3;
@@ -41,26 +41,10 @@ function pdfBytes(size: number): Buffer {
 
 /** A PNG of noise, stored without compression: the size of a 10 MB photo, an image to thumbnail. */
 function noisePng(edge: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(edge, 0);
-  header.writeUInt32BE(edge, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const noise = pdfBytes((edge * 3 + 1) * edge);
-  for (let row = 0; row < edge; row++) noise[row * (edge * 3 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(noise, { level: 0 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const stride = edge * 3 + 1;
+  const scanlines = pdfBytes(stride * edge);
+  for (let row = 0; row < edge; row++) scanlines[row * stride] = 0; // filter: none
+  return rgbPng(edge, edge, scanlines, 0);
 }
 
 /** The page's watchers: long tasks and the heartbeat gap, reset before each measured step. */

@@ -6,19 +6,13 @@
  * remembered as gone; any other failure is forgotten so the next showing tries again.
  */
 import type { AttachmentKind } from '../../../src/domain/attachment.ts';
+import type { AttachmentView } from '../../../src/server/commands/read-attachment.ts';
 import { ApiError, type Api } from './api.ts';
 import { base64ToBlob, safeBlobType } from './attachment-file.ts';
+import type { Unbrand } from './types.ts';
 
 /** What `read_attachment {id}` answers. */
-export interface ReadAttachment {
-  id: string;
-  kind: AttachmentKind;
-  mimeType: string;
-  fileName: string;
-  bytes: string;
-  width?: number;
-  height?: number;
-}
+export type ReadAttachment = Unbrand<AttachmentView>;
 
 export type LoadedAttachment = { state: 'ready'; blob: Blob } | { state: 'gone' };
 
