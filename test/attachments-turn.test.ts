@@ -56,6 +56,16 @@ async function until(what: string, check: () => boolean | Promise<boolean>): Pro
 const countOf = async (match: (m: AgentMessage) => boolean) =>
   (await v.ok<AgentMessage[]>('list_messages')).filter(match).length;
 
+/** The System line of a failed turn, once it is there (`words`: the village language's "turn failed"). */
+async function failureLine(words: string): Promise<string> {
+  const find = async () =>
+    (await v.ok<AgentMessage[]>('list_messages')).find(
+      (m) => m.from.kind === 'system' && m.content.includes(words),
+    );
+  await until('the failure line', async () => (await find()) !== undefined);
+  return (await find())!.content;
+}
+
 type OpenAiBody = { messages: { role: string; content: unknown }[] };
 const userContents = (n: number) =>
   (fake.requests[n]!.body as OpenAiBody).messages.filter((m) => m.role === 'user').map((m) => m.content);
@@ -131,11 +141,7 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     await open('ja');
     fake.refuseImages = () => true;
     await sendImage('o', '見て');
-    await until('the failure line', async () =>
-      (await v.ok<AgentMessage[]>('list_messages')).some((m) => m.content.includes('ターンが失敗しました')),
-    );
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    expect(list.find((m) => m.content.includes('ターンが失敗しました'))!.content).toBe(
+    expect(await failureLine('ターンが失敗しました')).toBe(
       'O のターンが失敗しました: この接続先は画像を受け付けません',
     );
     expect(fake.requests).toHaveLength(2);
@@ -153,27 +159,15 @@ describe('the JPEG retry (OpenAI-compatible only)', () => {
     await open('en');
     fake.refuseImages = () => true;
     await sendImage('o', 'look');
-    await until('the failure line', async () =>
-      (await v.ok<AgentMessage[]>('list_messages')).some((m) => m.content.includes('turn failed')),
-    );
-    const list = await v.ok<AgentMessage[]>('list_messages');
-    expect(list.find((m) => m.content.includes('turn failed'))!.content).toBe(
-      "O's turn failed: This endpoint does not accept images",
-    );
+    expect(await failureLine('turn failed')).toBe("O's turn failed: This endpoint does not accept images");
   });
 
   it('other wires never retry: Anthropic answers 400 once and the turn fails as any 400', async () => {
     await open();
     fake.refuseImages = () => true;
     await sendImage('n', 'look');
-    await until('the failure line', async () =>
-      (await v.ok<AgentMessage[]>('list_messages')).some((m) => m.content.includes('turn failed')),
-    );
+    expect(await failureLine('turn failed')).not.toContain('does not accept images');
     expect(fake.requests).toHaveLength(1);
     expect(imageTypesIn(fake.requests[0]!.rawBody)).toEqual(['image/webp']);
-    const line = (await v.ok<AgentMessage[]>('list_messages')).find((m) =>
-      m.content.includes('turn failed'),
-    )!;
-    expect(line.content).not.toContain('does not accept images');
   });
 });
