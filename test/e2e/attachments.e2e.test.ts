@@ -243,6 +243,16 @@ describe.sequential('attachments in the chat', () => {
     expect(download.suggestedFilename()).toBe('report.pdf');
     const path = await download.path();
     expect((await readFile(path)).equals(PDF)).toBe(true);
+
+    // A file dropped beside the input area is cancelled (the browser would open it in place of the app).
+    const cancelled = await page.evaluate<boolean>(`(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'stray.pdf', { type: 'application/pdf' }));
+      const flow = document.querySelector('[data-testid="chat-flow"]');
+      return !flow.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    })()`);
+    expect(cancelled).toBe(true);
+    expect(await page.getByTestId('attachment-chip').count()).toBe(0);
   });
 
   it('en: a video to an Anthropic servant is refused on the spot, naming what it can take; nothing is sent', async () => {
