@@ -385,6 +385,20 @@ describe.sequential('attachments in the chat', () => {
     expect(await frames.last().textContent()).toContain('画像は保持期間を過ぎて削除されました');
     // The earlier image is still there.
     await page.getByTestId('attachment-thumb').first().waitFor();
+
+    // Another kind is fetched only when asked for: the gone PDF shows its frame on the click.
+    const pdf = (await userMessages()).flatMap((m) => m.attachments ?? []).find((a) => a.kind === 'pdf')!;
+    const pdfFile = (await readdir(folder)).find((name) => name.startsWith(pdf.id))!;
+    await rm(join(folder, pdfFile));
+    await page.getByTestId('attachment-file').click();
+    await until(
+      () => frames.count(),
+      (n) => n >= 2,
+      'the PDF’s gone frame',
+    );
+    expect(await page.locator('[data-kind="pdf"] [data-testid="attachment-gone"]').textContent()).toContain(
+      'PDF は保持期間を過ぎて削除されました',
+    );
     await screenshot(page, '44-attachment-gone');
     // The refused GIF (400) and the gone file (404) are answers the page shows, not failures of the page.
     expect(ui.errors.filter((e) => !/status of (400|404)/.test(e))).toEqual([]);
