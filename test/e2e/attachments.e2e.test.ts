@@ -271,6 +271,9 @@ describe.sequential('attachments in the chat', () => {
     expect(await error.textContent()).toContain(
       "Ansel's connection (Anthropic) cannot take videos. It can take: images, PDFs.",
     );
+    expect(await page.getByTestId('attachment-video-cost').textContent()).toMatch(
+      /about 10,000 tokens per minute/,
+    );
     await page.getByTestId('chat-input').fill('watch this');
     expect(await page.getByTestId('chat-send').isDisabled()).toBe(true);
     await page.getByTestId('chat-input').press('Enter');
