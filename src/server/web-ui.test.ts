@@ -53,6 +53,25 @@ describe('built UI files', () => {
     expect(await uiBuildIsStale(web)).toBe(true);
   });
 
+  it('is stale when a module of the core domain the bundle imports changed', async () => {
+    const web = webRoot();
+    // The UI lives in web/ next to the core's src/: lay the temp folders out the same way.
+    const nested = join(web, 'web');
+    mkdirSync(join(nested, 'src'), { recursive: true });
+    mkdirSync(join(nested, 'dist'), { recursive: true });
+    mkdirSync(join(web, 'src', 'domain'), { recursive: true });
+    const past = new Date(Date.now() - 60_000);
+    for (const f of ['web/src/main.ts', 'src/domain/attachment.ts']) {
+      writeFileSync(join(web, f), 'export {};');
+      utimesSync(join(web, f), past, past);
+    }
+    writeFileSync(join(nested, 'dist', 'index.html'), '<!doctype html>');
+    expect(await uiBuildIsStale(nested)).toBe(false);
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(web, 'src', 'domain', 'attachment.ts'), future, future);
+    expect(await uiBuildIsStale(nested)).toBe(true);
+  });
+
   it('ignores test files when deciding staleness', async () => {
     const web = webRoot();
     const past = new Date(Date.now() - 60_000);

@@ -50,7 +50,12 @@ export async function readUiFile(dist: string, urlPath: string): Promise<StaticF
   }
 }
 
-const SOURCE_ENTRIES = ['index.html', 'vite.config.ts', 'src', 'public'];
+/**
+ * `../src/domain`: the bundle takes a few pure modules of the core's domain as code, not only types
+ * (the attachment limits and the magic-byte detection the chat checks a file with), so a change there
+ * must rebuild the UI too.
+ */
+const SOURCE_ENTRIES = ['index.html', 'vite.config.ts', 'src', 'public', '../src/domain'];
 
 /** Newest modification time among the UI's sources (ms), to tell whether `dist` is stale. */
 async function newestSourceMs(webRoot: string): Promise<number> {

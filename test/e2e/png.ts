@@ -23,11 +23,6 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** A real RGB PNG of the given size: left half red, right half blue (so a crop is visible). */
 export function pngBytes(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
@@ -37,10 +32,23 @@ export function pngBytes(width: number, height: number): Buffer {
     }
     rows.push(row);
   }
+  return rgbPng(width, height, Buffer.concat(rows));
+}
+
+/**
+ * An 8-bit RGB PNG from its filtered scanlines (`height` rows of a filter byte and `width` × 3 bytes).
+ * `level` 0 stores them uncompressed (a PNG as large as its pixels).
+ */
+export function rgbPng(width: number, height: number, scanlines: Buffer, level = 6): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IDAT', deflateSync(scanlines, { level })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -35,19 +35,23 @@ export function ipcFailure(message: string): ErrorPayload {
 
 export interface Api {
   readonly token: string;
-  call<T = unknown>(command: string, args?: Record<string, unknown>): Promise<T>;
+  /**
+   * `args` as an object is sent as JSON; a Blob is sent as it is, already JSON (a body too large to
+   * build as one string on the main thread: an attachment, attachment-file.ts `sendUserMessageBody`).
+   */
+  call<T = unknown>(command: string, args?: Record<string, unknown> | Blob): Promise<T>;
 }
 
 export function createApi(token: string, base = ''): Api {
   return {
     token,
-    async call<T>(command: string, args: Record<string, unknown> = {}): Promise<T> {
+    async call<T>(command: string, args: Record<string, unknown> | Blob = {}): Promise<T> {
       let response: Response;
       try {
         response = await fetch(`${base}/api/${command}`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(args),
+          body: args instanceof Blob ? args : JSON.stringify(args),
         });
       } catch {
         throw new ApiError(ipcFailure('サーバーに接続できません'));

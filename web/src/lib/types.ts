@@ -29,6 +29,8 @@ export type AgentMessage = Unbrand<CoreAgentMessage>;
 export type Endpoint = Unbrand<CoreEndpoint>;
 export type Grounding = Unbrand<CoreGrounding>;
 export type GroundingSource = Unbrand<CoreGroundingSource>;
+import type { AttachmentRef as CoreAttachmentRef } from '../../../src/domain/attachment.ts';
+export type AttachmentRef = Unbrand<CoreAttachmentRef>;
 import type { CoreEvent as CoreCoreEvent } from '../../../src/domain/events.ts';
 export type CoreEvent = Unbrand<CoreCoreEvent>;
 import type { ErrorPayload as CoreErrorPayload } from '../../../src/domain/errors.ts';

@@ -1,0 +1,126 @@
+import { computed, onBeforeUnmount, ref, shallowRef, type Ref } from 'vue';
+import type { AttachmentKind } from '../../../../src/domain/attachment.ts';
+import { detectAttachment, isAnimatedPng, isAnimatedWebp } from '../../../../src/domain/attachment-detect.ts';
+import {
+  attachmentFileName,
+  carriesProblem,
+  checkFile,
+  reducedSize,
+  type DraftNotice,
+} from '../../lib/attachment-check.ts';
+import { encodeBase64, readHead } from '../../lib/attachment-file.ts';
+import type { Provider } from '../../lib/types.ts';
+
+/** The file waiting in the input box for the next send (one per message). */
+export interface PendingAttachment {
+  fileName: string;
+  kind: AttachmentKind;
+  mimeType: string;
+  byteLength: number;
+  /** Images: an object URL of the person's own file for the thumbnail (revoked when it leaves). */
+  previewUrl: string | null;
+  /** The base64 text (as a Blob) a worker is encoding, started as soon as the file was taken. */
+  base64: Promise<Blob>;
+}
+
+/**
+ * The chat input's attachment: takes a pasted, dropped or picked file, checks it (kind by magic
+ * bytes, the kind's size gate, whether the target's wire carries it) and holds it until it is sent.
+ *
+ * One attachment per message: a second file REPLACES the first, and a line says so. Replacing rather
+ * than refusing because the usual reason for a second paste is a better screenshot; nothing is lost
+ * that the person cannot paste again. A file that fails its checks replaces nothing.
+ */
+export function useAttachmentDraft(provider: Ref<Provider | null>) {
+  const pending = shallowRef<PendingAttachment | null>(null);
+  const notice = ref<DraftNotice | null>(null);
+  /** The stored size an image will be reduced to, once its thumbnail has told its pixels. */
+  const imageSize = ref<{ width: number; height: number } | null>(null);
+  const reading = ref(false);
+  /** The browser has finished the base64 of the pending file (the send no longer waits on it). */
+  const encoded = ref(false);
+  let generation = 0;
+
+  /** Whether the target's wire carries the pending kind (re-read when the target changes). */
+  const wireProblem = computed(() =>
+    pending.value ? carriesProblem(pending.value.kind, provider.value) : null,
+  );
+  const reduced = computed(() =>
+    imageSize.value ? reducedSize(imageSize.value.width, imageSize.value.height) : null,
+  );
+
+  function drop(current: PendingAttachment | null) {
+    if (current?.previewUrl) URL.revokeObjectURL(current.previewUrl);
+  }
+
+  /** `others`: how many more files the paste or drop carried (not taken). */
+  async function take(file: File, others = 0): Promise<void> {
+    const mine = ++generation;
+    reading.value = true;
+    try {
+      const head = await readHead(file);
+      if (mine !== generation) return;
+      const detected = detectAttachment(head);
+      // Animated GIFs are told only by decoding (the server's sharp `pages`); WebP and APNG by their bytes.
+      const animated = detected?.kind === 'image' && (isAnimatedWebp(head) || isAnimatedPng(head));
+      const checked = checkFile(detected, animated, file.size);
+      const fileName = attachmentFileName(
+        file.name,
+        checked.ok ? checked.kind : 'image',
+        detected?.mimeType ?? '',
+      );
+      if (!checked.ok) {
+        notice.value = { code: 'problem', problem: checked.problem, fileName };
+        return;
+      }
+      const base64 = encodeBase64(file);
+      encoded.value = false;
+      // Awaited by the send; a failure here must not surface as an unhandled rejection first.
+      base64.then(
+        () => pending.value?.base64 === base64 && (encoded.value = true),
+        () => undefined,
+      );
+      const previous = pending.value;
+      pending.value = {
+        fileName,
+        kind: checked.kind,
+        mimeType: checked.mimeType,
+        byteLength: file.size,
+        previewUrl: checked.kind === 'image' ? URL.createObjectURL(file) : null,
+        base64,
+      };
+      imageSize.value = null;
+      drop(previous);
+      notice.value = previous
+        ? { code: 'replaced', old: previous.fileName, new: fileName }
+        : others > 0
+          ? { code: 'onlyFirst', fileName }
+          : null;
+    } catch {
+      if (mine === generation) notice.value = { code: 'unreadable', fileName: file.name };
+    } finally {
+      if (mine === generation) reading.value = false;
+    }
+  }
+
+  function remove(): void {
+    generation++;
+    reading.value = false;
+    drop(pending.value);
+    pending.value = null;
+    imageSize.value = null;
+    notice.value = null;
+    encoded.value = false;
+  }
+
+  /** The attachment of `send_user_message`; throws when the browser could not read the file. */
+  async function payload(): Promise<{ fileName: string; base64: Blob } | null> {
+    const current = pending.value;
+    if (!current) return null;
+    return { fileName: current.fileName, base64: await current.base64 };
+  }
+
+  onBeforeUnmount(() => drop(pending.value));
+
+  return { pending, notice, imageSize, reduced, reading, encoded, wireProblem, take, remove, payload };
+}

@@ -1,0 +1,130 @@
+import { computed, onBeforeUnmount, onMounted, ref, type Ref } from 'vue';
+import { ApiError } from '../../lib/api.ts';
+import { fileCount, firstFile } from '../../lib/attachment-file.ts';
+import { noticeIsRefusal, noticeText, problemText, type Translate } from '../../lib/attachment-wording.ts';
+import type { ErrorPayload, Provider } from '../../lib/types.ts';
+import { useAttachmentDraft } from './useAttachmentDraft.ts';
+
+/**
+ * The chat input's ways in for a file — paste, drop, the file button — and the lines it shows under
+ * the box, around the draft (useAttachmentDraft.ts) that checks and holds the file.
+ *
+ * Drag and drop goes past the ledger on purpose: its desktop shell (Tauri) took every drop before the
+ * page saw it (Spec 21 P0), which is the only reason it has none. This is a web UI, the browser hands
+ * the drop to the page, and issue 20 asks for it.
+ */
+export function useChatAttachment(
+  provider: Ref<Provider | null>,
+  servant: Ref<string>,
+  t: Translate,
+  formatError: (payload: ErrorPayload) => string,
+) {
+  const draft = useAttachmentDraft(provider);
+  /** A refusal of the last send, shown under the box (the text and the chip stay for another try). */
+  const sendError = ref<string | null>(null);
+  const dragging = ref(false);
+
+  const noticeLine = computed(() =>
+    draft.notice.value ? noticeText(draft.notice.value, servant.value, t) : null,
+  );
+  const noticeIsError = computed(() => draft.notice.value !== null && noticeIsRefusal(draft.notice.value));
+  const wireProblemLine = computed(() =>
+    draft.wireProblem.value
+      ? problemText(
+          draft.wireProblem.value,
+          { fileName: draft.pending.value?.fileName ?? '', servant: servant.value },
+          t,
+        )
+      : null,
+  );
+
+  function take(file: File | null | undefined, count: number): void {
+    if (!file) return;
+    sendError.value = null;
+    void draft.take(file, count - 1);
+  }
+  function onPaste(event: ClipboardEvent) {
+    // A paste with a file (a screenshot, a copied file) attaches it; a text paste stays a text paste.
+    const file = firstFile(event.clipboardData);
+    if (!file) return;
+    event.preventDefault();
+    take(file, fileCount(event.clipboardData));
+  }
+  function hasFiles(event: DragEvent): boolean {
+    return Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  }
+  function onDragOver(event: DragEvent) {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    dragging.value = true;
+  }
+  function onDragLeave(event: DragEvent) {
+    const area = event.currentTarget as HTMLElement;
+    if (!area.contains(event.relatedTarget as Node | null)) dragging.value = false;
+  }
+  function onDrop(event: DragEvent) {
+    dragging.value = false;
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    take(firstFile(event.dataTransfer), fileCount(event.dataTransfer));
+  }
+  function onPicked(input: HTMLInputElement) {
+    take(input.files?.[0], input.files?.length ?? 0);
+    // The same file can be picked again after it was removed.
+    input.value = '';
+  }
+  function remove() {
+    draft.remove();
+    sendError.value = null;
+  }
+
+  /**
+   * The attachment refusals' messages are the core's English (they name a limit or a field): the
+   * village language's dictionary line comes first in either language, the core's words after it.
+   */
+  function sendFailed(error: unknown) {
+    let reason: string;
+    if (!(error instanceof ApiError)) reason = String((error as Error)?.message ?? error);
+    else if (error.code === 'INVALID_ATTACHMENT' || error.code === 'ATTACHMENT_NOT_CARRIED') {
+      reason = `${t(`errors.${error.code}`)} (${error.payload.message})`;
+    } else reason = formatError(error.payload);
+    sendError.value = t('attachments.sendRefused', { reason });
+  }
+
+  /**
+   * A file dropped anywhere else on the page would make the browser open it in place of the app (and
+   * lose an unsent message): outside the input area a file drop does nothing. Other drags (the
+   * servant list's) carry no files and are left alone.
+   */
+  function refuseStrayDrop(event: DragEvent) {
+    if (hasFiles(event) && !event.defaultPrevented) {
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
+    }
+  }
+  onMounted(() => {
+    window.addEventListener('dragover', refuseStrayDrop);
+    window.addEventListener('drop', refuseStrayDrop);
+  });
+  onBeforeUnmount(() => {
+    window.removeEventListener('dragover', refuseStrayDrop);
+    window.removeEventListener('drop', refuseStrayDrop);
+  });
+
+  return {
+    draft,
+    sendError,
+    dragging,
+    noticeLine,
+    noticeIsError,
+    wireProblemLine,
+    onPaste,
+    onDragOver,
+    onDragLeave,
+    onDrop,
+    onPicked,
+    remove,
+    sendFailed,
+  };
+}
