@@ -291,6 +291,65 @@ describe.sequential('attachments in the chat', () => {
     await page.getByTestId('chat-input').fill('');
   });
 
+  it('en: what was checked is what is sent: the target switched and text typed during the encode do not change the send', async () => {
+    await page.getByTestId('chat-target').selectOption('cora');
+    // The worker's answer is held back, so the send is seen waiting on the encode.
+    await page.evaluate(`(() => {
+      window.__heldEncodes = [];
+      window.__RealWorker = window.Worker;
+      window.Worker = class extends window.__RealWorker {
+        set onmessage(handler) {
+          super.onmessage = (event) => window.__heldEncodes.push(() => handler.call(this, event));
+        }
+        get onmessage() {
+          return super.onmessage;
+        }
+      };
+    })()`);
+    await pastePng(40, 20, 'held.png');
+    const chip = page.getByTestId('attachment-chip');
+    expect(await chip.getAttribute('data-encoded')).toBe('false');
+    const before = (await userMessages()).length;
+    fake.enqueue({ body: textReply('openai', 'Got the held picture.') });
+    await page.getByTestId('chat-input').fill('for Cora');
+    await page.getByTestId('chat-send').click();
+    await until(
+      () => page.evaluate<number>('window.__heldEncodes.length'),
+      (n) => n >= 1,
+      'the held encode',
+    );
+    // While it waits: the chip cannot be taken back, another file is refused with a line, text typed stays.
+    expect(await page.getByTestId('attachment-remove').isDisabled()).toBe(true);
+    await pastePng(8, 8, 'late.png');
+    expect(await page.getByTestId('attachment-error').textContent()).toContain(
+      'late.png was not attached: a message is being sent. Attach it again once the send is over.',
+    );
+    await page.getByTestId('chat-target').selectOption('ansel');
+    await page.getByTestId('chat-input').fill('for Cora, and more');
+    await page.evaluate(`(() => {
+      window.Worker = window.__RealWorker;
+      for (const release of window.__heldEncodes.splice(0)) release();
+    })()`);
+    await until(
+      () => userMessages(),
+      (list) => list.length > before,
+      'the sent message',
+    );
+    const sent = (await userMessages()).at(-1)! as Message & { to: { kind: string; id?: string } };
+    expect(sent.to).toEqual({ kind: 'agent', id: 'cora' });
+    expect(sent.content).toContain('for Cora');
+    expect(sent.attachments?.[0]?.fileName).toBe('held.png');
+    await chip.waitFor({ state: 'detached' });
+    // Typed during the send: still in the box.
+    expect(await page.getByTestId('chat-input').inputValue()).toBe('for Cora, and more');
+    await page.getByTestId('chat-input').fill('');
+    await page.getByTestId('chat-target').selectOption('cora');
+    await page
+      .locator('[data-testid="chat-message"][data-from="cora"]')
+      .filter({ hasText: 'Got the held picture.' })
+      .waitFor({ timeout: 30_000 });
+  });
+
   it('en: a file that is no kind we take is refused by its bytes, whatever its name says', async () => {
     await page.getByTestId('attachment-input').setInputFiles({
       name: 'notes.png',

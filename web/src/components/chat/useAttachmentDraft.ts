@@ -31,7 +31,11 @@ export interface PendingAttachment {
  * than refusing because the usual reason for a second paste is a better screenshot; nothing is lost
  * that the person cannot paste again. A file that fails its checks replaces nothing.
  */
-export function useAttachmentDraft(provider: Ref<Provider | null>) {
+export function useAttachmentDraft(
+  provider: Ref<Provider | null>,
+  /** The base64 encoder (the worker); a test gives its own. */
+  encode: (file: Blob) => Promise<Blob> = encodeBase64,
+) {
   const pending = shallowRef<PendingAttachment | null>(null);
   const notice = ref<DraftNotice | null>(null);
   /** The stored size an image will be reduced to, once its thumbnail has told its pixels. */
@@ -73,7 +77,7 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
         notice.value = { code: 'problem', problem: checked.problem, fileName };
         return;
       }
-      const base64 = encodeBase64(file);
+      const base64 = encode(file);
       encoded.value = false;
       // Awaited by the send; a failure here must not surface as an unhandled rejection first.
       base64.then(
@@ -113,9 +117,13 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
     encoded.value = false;
   }
 
-  /** The attachment of `send_user_message`; throws when the browser could not read the file. */
-  async function payload(): Promise<{ fileName: string; base64: Blob } | null> {
-    const current = pending.value;
+  /**
+   * The attachment of `send_user_message` for the file `current` (the one on the chip when the send
+   * began, not whatever is there after the wait); throws when the browser could not read the file.
+   */
+  async function payload(
+    current: PendingAttachment | null = pending.value,
+  ): Promise<{ fileName: string; base64: Blob } | null> {
     if (!current) return null;
     return { fileName: current.fileName, base64: await current.base64 };
   }

@@ -1,5 +1,6 @@
 import { computed, onBeforeUnmount, onMounted, ref, type Ref } from 'vue';
 import { ApiError } from '../../lib/api.ts';
+import { attachmentFileName } from '../../lib/attachment-check.ts';
 import { fileCount, firstFile } from '../../lib/attachment-file.ts';
 import { noticeIsRefusal, noticeText, problemText, type Translate } from '../../lib/attachment-wording.ts';
 import type { ErrorPayload, Provider } from '../../lib/types.ts';
@@ -18,8 +19,11 @@ export function useChatAttachment(
   servant: Ref<string>,
   t: Translate,
   formatError: (payload: ErrorPayload) => string,
+  /** A send is under way: the chip it carries stays as it is until the send is over. */
+  sending: Ref<boolean> = ref(false),
+  encode?: (file: Blob) => Promise<Blob>,
 ) {
-  const draft = useAttachmentDraft(provider);
+  const draft = useAttachmentDraft(provider, encode);
   /** A refusal of the last send, shown under the box (the text and the chip stay for another try). */
   const sendError = ref<string | null>(null);
   const dragging = ref(false);
@@ -40,6 +44,11 @@ export function useChatAttachment(
 
   function take(file: File | null | undefined, count: number): void {
     if (!file) return;
+    if (sending.value) {
+      // Taking it would replace (or, once the send clears the chip, silently lose) the file being sent.
+      draft.notice.value = { code: 'sending', fileName: attachmentFileName(file.name, 'image', file.type) };
+      return;
+    }
     sendError.value = null;
     void draft.take(file, count - 1);
   }
@@ -75,6 +84,7 @@ export function useChatAttachment(
     input.value = '';
   }
   function remove() {
+    if (sending.value) return;
     draft.remove();
     sendError.value = null;
   }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ref } from 'vue';
+import { pngBytes } from '../../../../test/e2e/png.ts';
+import type { Provider } from '../../lib/types.ts';
+import { useChatAttachment } from './useChatAttachment.ts';
+
+const t = (key: string, named?: Record<string, unknown>) => `${key} ${JSON.stringify(named ?? {})}`;
+const encodeNow = async (file: Blob) => new Blob([Buffer.from(await file.arrayBuffer()).toString('base64')]);
+
+function png(name: string): File {
+  return new File([pngBytes(4, 4)], name, { type: 'image/png' });
+}
+
+/** A paste event as the browser gives it: the clipboard's files, its items and its types. */
+export function pasteOf(files: File[], text: Record<string, string> = {}) {
+  let prevented = false;
+  const data = {
+    files,
+    items: files.map((file) => ({ kind: 'file', getAsFile: () => file })),
+    types: [...Object.keys(text), ...(files.length > 0 ? ['Files'] : [])],
+    getData: (type: string) => text[type] ?? '',
+  };
+  return {
+    event: { clipboardData: data, preventDefault: () => (prevented = true) } as unknown as ClipboardEvent,
+    prevented: () => prevented,
+  };
+}
+
+async function settle() {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function chat(sending = ref(false), encode = encodeNow) {
+  return useChatAttachment(
+    ref<Provider | null>('open_ai_compat'),
+    ref('Cora'),
+    t,
+    () => 'formatted',
+    sending,
+    encode,
+  );
+}
+
+describe('the chat attachment while a send is under way', () => {
+  it('refuses a pasted file with a line, keeps the chip being sent, and cannot remove it', async () => {
+    const sending = ref(false);
+    const attach = chat(sending);
+    attach.onPaste(pasteOf([png('first.png')]).event);
+    await settle();
+    const sent = attach.draft.pending.value;
+    expect(sent?.fileName).toBe('first.png');
+
+    sending.value = true;
+    const paste = pasteOf([png('second.png')]);
+    attach.onPaste(paste.event);
+    await settle();
+    expect(paste.prevented()).toBe(true);
+    expect(attach.draft.pending.value).toBe(sent);
+    expect(attach.noticeLine.value).toContain('attachments.whileSending');
+    expect(attach.noticeLine.value).toContain('second.png');
+    expect(attach.noticeIsError.value).toBe(true);
+
+    attach.remove();
+    expect(attach.draft.pending.value).toBe(sent);
+
+    sending.value = false;
+    attach.remove();
+    expect(attach.draft.pending.value).toBeNull();
+  });
+});
