@@ -38,16 +38,39 @@ export function encodeBase64(file: Blob): Promise<Blob> {
   } catch {
     return readBase64(file).then((base64) => new Blob([base64], { type: 'text/plain' }));
   }
+  return encodeInWorker(worker, file, readBase64);
+}
+
+/** The part of a Worker the encoding talks to. */
+export type EncodeWorker = Pick<
+  Worker,
+  'postMessage' | 'terminate' | 'onmessage' | 'onerror' | 'onmessageerror'
+>;
+
+/**
+ * One encode on `worker`. Every way it can end settles the promise, so a send never waits forever:
+ * the answer, the worker's own failure (then `fallback`, the page's FileReader), and an answer the page
+ * cannot deserialize (`messageerror`: rejected, the file is treated as unreadable).
+ */
+export function encodeInWorker(
+  worker: EncodeWorker,
+  file: Blob,
+  fallback: (file: Blob) => Promise<string>,
+): Promise<Blob> {
   return new Promise<Blob>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<{ ok: true; base64: Blob } | { ok: false; error: string }>) => {
       worker.terminate();
       if (event.data.ok) resolve(event.data.base64);
       else reject(new Error(event.data.error));
     };
+    worker.onmessageerror = () => {
+      worker.terminate();
+      reject(new Error('the encoded file could not be passed back from the worker'));
+    };
     worker.onerror = (event) => {
       worker.terminate();
       event.preventDefault();
-      readBase64(file).then((base64) => resolve(new Blob([base64], { type: 'text/plain' })), reject);
+      fallback(file).then((base64) => resolve(new Blob([base64], { type: 'text/plain' })), reject);
     };
     worker.postMessage(file);
   });

@@ -80,9 +80,14 @@ export function useAttachmentDraft(
       const base64 = encode(file);
       encoded.value = false;
       // Awaited by the send; a failure here must not surface as an unhandled rejection first.
+      // A failed encode would fail every retry the same way: the chip goes, with the unreadable line.
       base64.then(
         () => pending.value?.base64 === base64 && (encoded.value = true),
-        () => undefined,
+        () => {
+          if (pending.value?.base64 !== base64) return;
+          remove();
+          notice.value = { code: 'unreadable', fileName };
+        },
       );
       const previous = pending.value;
       pending.value = {

@@ -68,3 +68,22 @@ describe('the chat attachment while a send is under way', () => {
     expect(attach.draft.pending.value).toBeNull();
   });
 });
+
+describe('a file the browser cannot encode', () => {
+  it('leaves the chip with the unreadable line, and a send shows that line, not the browser’s words', async () => {
+    const attach = chat(ref(false), () =>
+      Promise.reject(new Error('NotReadableError: The requested file could not be read')),
+    );
+    attach.onPaste(pasteOf([png('gone.png')]).event);
+    await settle();
+    expect(attach.draft.pending.value).toBeNull();
+    expect(attach.noticeLine.value).toBe('attachments.problem.unreadable {"name":"gone.png"}');
+
+    attach.sendFailed(new Error('NotReadableError: The requested file could not be read'), 'gone.png');
+    expect(attach.sendError.value).toBe(
+      'attachments.sendRefused {"reason":"attachments.problem.unreadable {\\"name\\":\\"gone.png\\"}"}',
+    );
+    expect(attach.sendError.value).not.toContain('NotReadableError');
+    expect(attach.noticeLine.value).toBeNull();
+  });
+});

@@ -92,11 +92,15 @@ export function useChatAttachment(
   /**
    * The attachment refusals' messages are the core's English (they name a limit or a field): the
    * village language's dictionary line comes first in either language, the core's words after it.
+   * Anything but the server's answer is the browser failing to read the file (its own words, in its
+   * language, say nothing useful): the unreadable line, once (the draft's own notice gives way).
    */
-  function sendFailed(error: unknown) {
+  function sendFailed(error: unknown, fileName: string) {
     let reason: string;
-    if (!(error instanceof ApiError)) reason = String((error as Error)?.message ?? error);
-    else if (error.code === 'INVALID_ATTACHMENT' || error.code === 'ATTACHMENT_NOT_CARRIED') {
+    if (!(error instanceof ApiError)) {
+      reason = t('attachments.problem.unreadable', { name: fileName });
+      if (draft.notice.value?.code === 'unreadable') draft.notice.value = null;
+    } else if (error.code === 'INVALID_ATTACHMENT' || error.code === 'ATTACHMENT_NOT_CARRIED') {
       reason = `${t(`errors.${error.code}`)} (${error.payload.message})`;
     } else reason = formatError(error.payload);
     sendError.value = t('attachments.sendRefused', { reason });
