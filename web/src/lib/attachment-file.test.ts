@@ -3,6 +3,7 @@ import {
   base64OfDataUrl,
   base64ToBlob,
   encodeInWorker,
+  isTextWithPicture,
   type EncodeWorker,
   fileCount,
   firstFile,
@@ -166,5 +167,20 @@ describe('an encode in the worker always ends', () => {
     const fallen = encodeInWorker(broken as unknown as EncodeWorker, new Blob(['x']), async () => 'eA==');
     broken.onerror!({ preventDefault: () => undefined } as ErrorEvent);
     expect(await (await fallen).text()).toBe('eA==');
+  });
+});
+
+describe('text copied with a picture of itself', () => {
+  const data = (text: Record<string, string>) =>
+    ({
+      types: [...Object.keys(text), 'Files'],
+      getData: (type: string) => text[type] ?? '',
+    }) as unknown as DataTransfer;
+  it('is text when it has formatting and plain text, a picture otherwise', () => {
+    expect(isTextWithPicture(data({ 'text/plain': 'a', 'text/html': '<b>a</b>' }))).toBe(true);
+    expect(isTextWithPicture(data({ 'text/plain': 'a', 'text/rtf': '{\\rtf1 a}' }))).toBe(true);
+    expect(isTextWithPicture(data({ 'text/html': '<img src="x">' }))).toBe(false);
+    expect(isTextWithPicture(data({ 'text/plain': 'a' }))).toBe(false);
+    expect(isTextWithPicture(null)).toBe(false);
   });
 });

@@ -158,6 +158,18 @@ export function firstFile(data: DataTransfer | null): File | null {
   return null;
 }
 
+/**
+ * A paste from Office or a web page: text with its formatting (text/html or text/rtf) next to a
+ * picture of it (Word and Excel put a PNG of the selection on the clipboard too). The person copied
+ * text, so it pastes as text. A copied screenshot or image file has no plain text beside it.
+ */
+export function isTextWithPicture(data: DataTransfer | null): boolean {
+  if (!data) return false;
+  const types = Array.from(data.types ?? []);
+  if (!types.includes('text/html') && !types.includes('text/rtf')) return false;
+  return data.getData('text/plain') !== '';
+}
+
 /** How many files a paste or drop carries (the second and later are not taken: one per message). */
 export function fileCount(data: DataTransfer | null): number {
   if (!data) return 0;

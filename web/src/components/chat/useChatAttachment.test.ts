@@ -87,3 +87,23 @@ describe('a file the browser cannot encode', () => {
     expect(attach.noticeLine.value).toBeNull();
   });
 });
+
+describe('a paste from Office', () => {
+  it('pastes the text (the picture beside it is not attached); a screenshot still attaches', async () => {
+    const attach = chat();
+    const office = pasteOf([png('image.png')], {
+      'text/plain': 'Q3 figures',
+      'text/html': '<table><tr><td>Q3 figures</td></tr></table>',
+    });
+    attach.onPaste(office.event);
+    await settle();
+    expect(office.prevented()).toBe(false);
+    expect(attach.draft.pending.value).toBeNull();
+
+    const screenshot = pasteOf([png('image.png')], { 'text/html': '<img src="x">' });
+    attach.onPaste(screenshot.event);
+    await settle();
+    expect(screenshot.prevented()).toBe(true);
+    expect(attach.draft.pending.value?.fileName).toBe('image.png');
+  });
+});

@@ -1,7 +1,7 @@
 import { computed, onBeforeUnmount, onMounted, ref, type Ref } from 'vue';
 import { ApiError } from '../../lib/api.ts';
 import { attachmentFileName } from '../../lib/attachment-check.ts';
-import { fileCount, firstFile } from '../../lib/attachment-file.ts';
+import { fileCount, firstFile, isTextWithPicture } from '../../lib/attachment-file.ts';
 import { noticeIsRefusal, noticeText, problemText, type Translate } from '../../lib/attachment-wording.ts';
 import type { ErrorPayload, Provider } from '../../lib/types.ts';
 import { useAttachmentDraft } from './useAttachmentDraft.ts';
@@ -54,6 +54,8 @@ export function useChatAttachment(
   }
   function onPaste(event: ClipboardEvent) {
     // A paste with a file (a screenshot, a copied file) attaches it; a text paste stays a text paste.
+    // Text copied from Office comes with a picture of itself: that is a text paste too.
+    if (isTextWithPicture(event.clipboardData)) return;
     const file = firstFile(event.clipboardData);
     if (!file) return;
     event.preventDefault();
