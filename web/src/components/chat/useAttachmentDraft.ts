@@ -8,7 +8,7 @@ import {
   reducedSize,
   type DraftNotice,
 } from '../../lib/attachment-check.ts';
-import { encodeBase64, readHead } from '../../lib/attachment-file.ts';
+import { encodeBase64, readHead, safeBlobType } from '../../lib/attachment-file.ts';
 import type { Provider } from '../../lib/types.ts';
 
 /** The file waiting in the input box for the next send (one per message). */
@@ -95,7 +95,12 @@ export function useAttachmentDraft(
         kind: checked.kind,
         mimeType: checked.mimeType,
         byteLength: file.size,
-        previewUrl: checked.kind === 'image' ? URL.createObjectURL(file) : null,
+        // The browser types a File by its name (x.html, x.svg): the thumbnail's Blob gets the type its
+        // bytes were checked as, from the allow-list, so it can never render as a page or a script.
+        previewUrl:
+          checked.kind === 'image'
+            ? URL.createObjectURL(file.slice(0, file.size, safeBlobType('image', checked.mimeType)))
+            : null,
         base64,
       };
       imageSize.value = null;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ref } from 'vue';
 import { pngBytes } from '../../../../test/e2e/png.ts';
 import type { Provider } from '../../lib/types.ts';
@@ -105,5 +105,26 @@ describe('a paste from Office', () => {
     await settle();
     expect(screenshot.prevented()).toBe(true);
     expect(attach.draft.pending.value?.fileName).toBe('image.png');
+  });
+});
+
+describe('the chip’s thumbnail', () => {
+  it('is a Blob of the type the bytes were checked as, never the type the name suggests', async () => {
+    const made: Blob[] = [];
+    const spy = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      made.push(blob as Blob);
+      return 'blob:thumb';
+    });
+    try {
+      const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]);
+      const attach = chat();
+      attach.onPaste(pasteOf([new File([gif], 'x.html', { type: 'text/html' })]).event);
+      await settle();
+      expect(attach.draft.pending.value?.previewUrl).toBe('blob:thumb');
+      expect(made.map((blob) => blob.type)).toEqual(['image/gif']);
+      expect(made[0]!.size).toBe(gif.length);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
