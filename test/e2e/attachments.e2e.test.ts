@@ -94,6 +94,31 @@ async function pastePng(width: number, height: number, name = 'photo.png') {
   await page.getByTestId('attachment-chip-thumb').waitFor();
 }
 
+/**
+ * A real Ctrl+V: the PNG (red left, blue right) is put on the system clipboard with the async
+ * clipboard API, then the keyboard pastes it into the chat box, as a person pasting a screenshot does.
+ */
+async function clipboardPastePng(width: number, height: number) {
+  await ui.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(page.url()).origin,
+  });
+  await page.evaluate(`(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = ${width};
+    canvas.height = ${height};
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ff0000';
+    context.fillRect(0, 0, ${width / 2}, ${height});
+    context.fillStyle = '#0000ff';
+    context.fillRect(${width / 2}, 0, ${width / 2}, ${height});
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+  })()`);
+  await page.getByTestId('chat-input').focus();
+  await page.keyboard.press('Control+V');
+  await page.getByTestId('attachment-chip-thumb').waitFor({ timeout: 10_000 });
+}
+
 /** Drops a file made in the page onto the chat's input area, as a drag from the desktop does. */
 async function dropFile(name: string, mimeType: string, base64: string) {
   await page.evaluate(`(() => {
@@ -124,6 +149,26 @@ function lastUserContent(body: unknown): unknown[] {
 async function decodedSize(base64: string) {
   const meta = await sharp(Buffer.from(base64, 'base64')).metadata();
   return { format: meta.format, width: meta.width, height: meta.height };
+}
+
+/** The colour a quarter in from each side, half way down (the pasted PNG is red left, blue right). */
+async function sideColours(base64: string) {
+  const { data, info } = await sharp(Buffer.from(base64, 'base64'))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number) => {
+    const i = (Math.floor(info.height / 2) * info.width + x) * info.channels;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+  return { left: at(Math.floor(info.width / 4)), right: at(Math.floor((info.width * 3) / 4)) };
+}
+
+/** Within the lossy WebP's error of #ff0000 on the left and #0000ff on the right. */
+function expectRedThenBlue(colours: { left: number[]; right: number[] }) {
+  const near = (got: number[], want: number[]) => got.every((v, i) => Math.abs(v - want[i]!) <= 40);
+  expect(near(colours.left, [255, 0, 0]), `left ${colours.left.join(',')}`).toBe(true);
+  expect(near(colours.right, [0, 0, 255]), `right ${colours.right.join(',')}`).toBe(true);
 }
 
 /** A small file that starts like an MP4 (ftyp, brand isom): a video by its bytes. */
@@ -180,6 +225,8 @@ describe.sequential('attachments in the chat', () => {
       width: 1568,
       height: 784,
     });
+    // The picture itself, not only its size: red on the left, blue on the right.
+    expectRedThenBlue(await sideColours(image.image_url!.url.split(',')[1]!));
     expect(parts.some((p) => p.type === 'text' && p.text!.includes('What colours?'))).toBe(true);
   });
 
@@ -202,6 +249,37 @@ describe.sequential('attachments in the chat', () => {
     expect(natural).toEqual({ width: 1568, height: 784 });
     expect(await focusedTestId()).toBe('attachment-viewer-close');
     await screenshot(page, '41-attachment-viewer');
+    // A click on the picture leaves the focus on the body: Tab still stays in the dialog, going
+    // between Close and the picture area (which the arrow keys scroll), both ways.
+    await page.getByTestId('attachment-viewer-image').click();
+    await page.keyboard.press('Tab');
+    const first = await focusedTestId();
+    expect(['attachment-viewer-close', 'attachment-viewer-picture']).toContain(first);
+    const stops = [first];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await focusedTestId());
+    }
+    await page.keyboard.press('Shift+Tab');
+    stops.push(await focusedTestId());
+    expect(new Set(stops)).toEqual(new Set(['attachment-viewer-close', 'attachment-viewer-picture']));
+    expect(stops[4]).toBe(stops[2]);
+    await page.getByTestId('attachment-viewer-picture').focus();
+    const scrolled = await page.evaluate<{ before: number; after: number; wide: boolean }>(`(async () => {
+      const area = document.querySelector('[data-testid="attachment-viewer-picture"]');
+      return { before: area.scrollLeft, wide: area.scrollWidth > area.clientWidth, after: 0 };
+    })()`);
+    if (scrolled.wide) {
+      await page.keyboard.press('ArrowRight');
+      await until(
+        () =>
+          page.evaluate<number>(
+            `document.querySelector('[data-testid="attachment-viewer-picture"]').scrollLeft`,
+          ),
+        (left) => left > scrolled.before,
+        'the picture scrolled by the arrow key',
+      );
+    }
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     expect(await focusedTestId()).toBe('attachment-thumb');
@@ -350,6 +428,20 @@ describe.sequential('attachments in the chat', () => {
       .waitFor({ timeout: 30_000 });
   });
 
+  it('en: a file that starts like a GIF but is none shows the kind icon on its chip, not a broken thumbnail', async () => {
+    await page.getByTestId('chat-target').selectOption('cora');
+    await page.getByTestId('attachment-input').setInputFiles({
+      name: 'page.html',
+      mimeType: 'text/html',
+      buffer: Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from('<script>alert(1)</script>')]),
+    });
+    const chip = page.getByTestId('attachment-chip');
+    await chip.getByTestId('attachment-chip-icon').waitFor();
+    expect(await chip.getByTestId('attachment-chip-thumb').count()).toBe(0);
+    await page.getByTestId('attachment-remove').click();
+    await chip.waitFor({ state: 'detached' });
+  });
+
   it('en: a file that is no kind we take is refused by its bytes, whatever its name says', async () => {
     await page.getByTestId('attachment-input').setInputFiles({
       name: 'notes.png',
@@ -406,7 +498,7 @@ describe.sequential('attachments in the chat', () => {
     await village.api('set_language', { language: 'ja' });
     await page.reload();
     await page.getByTestId('chat-target').selectOption('ansel');
-    await pastePng(320, 200, 'shot.png');
+    await clipboardPastePng(320, 200);
     const chip = page.getByTestId('attachment-chip');
     expect(await chip.getByTestId('attachment-one-turn').textContent()).toBe(
       'この画像は今回のみモデルへ渡ります。2 ターン目以降はモデルからは見えません（画面には残ります）',
@@ -427,6 +519,7 @@ describe.sequential('attachments in the chat', () => {
     const image = blocks.find((b) => b.type === 'image')!;
     expect(image.source).toMatchObject({ type: 'base64', media_type: 'image/webp' });
     expect(await decodedSize(image.source!.data)).toEqual({ format: 'webp', width: 320, height: 200 });
+    expectRedThenBlue(await sideColours(image.source!.data));
     await screenshot(page, '43-attachment-ja-sent');
   });
 
