@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ref } from 'vue';
 import { pngBytes } from '../../../../test/e2e/png.ts';
 import type { Provider } from '../../lib/types.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useChatAttachment } from './useChatAttachment.ts';
 
 const t = (key: string, named?: Record<string, unknown>) => `${key} ${JSON.stringify(named ?? {})}`;
@@ -30,15 +31,12 @@ async function settle() {
   for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function chat(sending = ref(false), encode = encodeNow) {
-  return useChatAttachment(
-    ref<Provider | null>('open_ai_compat'),
-    ref('Cora'),
-    t,
-    () => 'formatted',
+function chat(sending = ref(false), encode = encodeNow, showCoreWords = () => true) {
+  return useChatAttachment(ref<Provider | null>('open_ai_compat'), ref('Cora'), t, () => 'formatted', {
     sending,
     encode,
-  );
+    showCoreWords,
+  });
 }
 
 describe('the chat attachment while a send is under way', () => {
@@ -79,7 +77,11 @@ describe('a file the browser cannot encode', () => {
     expect(attach.draft.pending.value).toBeNull();
     expect(attach.noticeLine.value).toBe('attachments.problem.unreadable {"name":"gone.png"}');
 
-    attach.sendFailed(new Error('NotReadableError: The requested file could not be read'), 'gone.png');
+    attach.sendFailed(new Error('NotReadableError: The requested file could not be read'), {
+      fileName: 'gone.png',
+      kind: 'image',
+      byteLength: 10,
+    });
     expect(attach.sendError.value).toBe(
       'attachments.sendRefused {"reason":"attachments.problem.unreadable {\\"name\\":\\"gone.png\\"}"}',
     );
@@ -126,5 +128,23 @@ describe('the chip’s thumbnail', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('a refusal from the server', () => {
+  const refusal = (message: string) =>
+    new ApiError({ code: 'INVALID_ATTACHMENT', message, detail: null, agentId: null, retryable: false });
+  const file = { fileName: 'photo.png', kind: 'image' as const, byteLength: 100 };
+
+  it('is the dictionary line; the core’s English follows only where asked (the en village), and is the tooltip', () => {
+    const ja = chat(ref(false), encodeNow, () => false);
+    ja.sendFailed(refusal('animated images are not accepted'), file);
+    expect(ja.sendError.value).toContain('attachments.problem.animated');
+    expect(ja.sendError.value).not.toContain('animated images are not accepted');
+    expect(ja.sendErrorDetail.value).toBe('animated images are not accepted');
+
+    const en = chat(ref(false), encodeNow, () => true);
+    en.sendFailed(refusal('animated images are not accepted'), file);
+    expect(en.sendError.value).toContain('(animated images are not accepted)');
   });
 });

@@ -2,6 +2,7 @@ import { computed, onBeforeUnmount, onMounted, ref, type Ref } from 'vue';
 import { ApiError } from '../../lib/api.ts';
 import { attachmentFileName } from '../../lib/attachment-check.ts';
 import { fileCount, firstFile, isTextWithPicture } from '../../lib/attachment-file.ts';
+import { refusalLine, type RefusedFile } from '../../lib/attachment-refusal.ts';
 import { noticeIsRefusal, noticeText, problemText, type Translate } from '../../lib/attachment-wording.ts';
 import type { ErrorPayload, Provider } from '../../lib/types.ts';
 import { useAttachmentDraft } from './useAttachmentDraft.ts';
@@ -19,11 +20,20 @@ export function useChatAttachment(
   servant: Ref<string>,
   t: Translate,
   formatError: (payload: ErrorPayload) => string,
-  /** A send is under way: the chip it carries stays as it is until the send is over. */
-  sending: Ref<boolean> = ref(false),
-  encode?: (file: Blob) => Promise<Blob>,
+  options: {
+    /** A send is under way: the chip it carries stays as it is until the send is over. */
+    sending?: Ref<boolean>;
+    /** The base64 encoder (the worker); a test gives its own. */
+    encode?: (file: Blob) => Promise<Blob>;
+    /** Whether a refusal also shows the core's own (English) words: the en village only. */
+    showCoreWords?: () => boolean;
+  } = {},
 ) {
-  const draft = useAttachmentDraft(provider, encode);
+  const sending = options.sending ?? ref(false);
+  const showCoreWords = options.showCoreWords ?? (() => true);
+  const draft = useAttachmentDraft(provider, options.encode);
+  /** The core's own words for the last refusal (the line's tooltip in either language). */
+  const sendErrorDetail = ref<string | null>(null);
   /** A refusal of the last send, shown under the box (the text and the chip stay for another try). */
   const sendError = ref<string | null>(null);
   const dragging = ref(false);
@@ -93,17 +103,22 @@ export function useChatAttachment(
 
   /**
    * The attachment refusals' messages are the core's English (they name a limit or a field): the
-   * village language's dictionary line comes first in either language, the core's words after it.
-   * Anything but the server's answer is the browser failing to read the file (its own words, in its
-   * language, say nothing useful): the unreadable line, once (the draft's own notice gives way).
+   * line is the village language's dictionary, matched from the core's words (attachment-refusal.ts);
+   * the core's words follow in brackets in the en village and are the tooltip in either. Anything but
+   * the server's answer is the browser failing to read the file (its own words, in its language, say
+   * nothing useful): the unreadable line, once (the draft's own notice gives way).
    */
-  function sendFailed(error: unknown, fileName: string) {
+  function sendFailed(error: unknown, file: RefusedFile) {
     let reason: string;
+    sendErrorDetail.value = null;
     if (!(error instanceof ApiError)) {
-      reason = t('attachments.problem.unreadable', { name: fileName });
+      reason = t('attachments.problem.unreadable', { name: file.fileName });
       if (draft.notice.value?.code === 'unreadable') draft.notice.value = null;
     } else if (error.code === 'INVALID_ATTACHMENT' || error.code === 'ATTACHMENT_NOT_CARRIED') {
-      reason = `${t(`errors.${error.code}`)} (${error.payload.message})`;
+      const core = error.payload.message;
+      reason = refusalLine(core, file, t) ?? t(`errors.${error.code}`);
+      if (showCoreWords()) reason = `${reason} (${core})`;
+      sendErrorDetail.value = core;
     } else reason = formatError(error.payload);
     sendError.value = t('attachments.sendRefused', { reason });
   }
@@ -131,6 +146,7 @@ export function useChatAttachment(
   return {
     draft,
     sendError,
+    sendErrorDetail,
     dragging,
     noticeLine,
     noticeIsError,
