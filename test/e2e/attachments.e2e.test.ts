@@ -466,7 +466,11 @@ describe.sequential('attachments in the chat', () => {
     await page.getByTestId('chat-send').click();
     const refused = page.getByTestId('attachment-send-error');
     await refused.waitFor();
-    expect(await refused.textContent()).toMatch(/^Not sent: This file cannot be attached \(.*anim/);
+    // The dictionary's line; in the en village the core's own words follow, and they are the tooltip.
+    expect((await refused.textContent())!.trim()).toBe(
+      'Not sent: spinner.gif is an animated image: only still images can be attached (the model would see a single frame). (animated images are not accepted)',
+    );
+    expect(await refused.getAttribute('title')).toBe('animated images are not accepted');
     expect(await page.getByTestId('chat-input').inputValue()).toBe('is this moving?');
     expect(await page.getByTestId('attachment-chip-name').textContent()).toBe('spinner.gif');
     expect(fake.requests.length).toBe(requestsBefore);
@@ -521,6 +525,22 @@ describe.sequential('attachments in the chat', () => {
     expect(await decodedSize(image.source!.data)).toEqual({ format: 'webp', width: 320, height: 200 });
     expectRedThenBlue(await sideColours(image.source!.data));
     await screenshot(page, '43-attachment-ja-sent');
+  });
+
+  it('ja: a refusal only the server can make is said in Japanese, the core’s English only as the tooltip', async () => {
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'spinner.gif', mimeType: 'image/gif', buffer: await animatedGifBytes() });
+    await page.getByTestId('attachment-chip-thumb').waitFor();
+    await page.getByTestId('chat-send').click();
+    const refused = page.getByTestId('attachment-send-error');
+    await refused.waitFor();
+    expect((await refused.textContent())!.trim()).toBe(
+      '送信できませんでした: spinner.gif はアニメーション画像です。添付できるのは静止画だけです（モデルには 1 コマしか渡りません）',
+    );
+    expect(await refused.getAttribute('title')).toBe('animated images are not accepted');
+    await page.getByTestId('attachment-remove').click();
+    await page.getByTestId('attachment-chip').waitFor({ state: 'detached' });
   });
 
   it('ja: a file the GC removed shows its frame in the sent message', async () => {
