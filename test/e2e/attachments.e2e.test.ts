@@ -71,12 +71,9 @@ screenshotFailures('attachments', () => page);
 const messages = () => village.api<Message[]>('list_messages');
 const userMessages = async () => (await messages()).filter((m) => m.from.kind === 'user');
 
-/**
- * Pastes a PNG drawn in the page (left red, right blue), as a screenshot paste does: a real paste
- * event whose DataTransfer holds the File. Page code is a string: the test's own types are Node's.
- */
-async function pastePng(width: number, height: number, name = 'photo.png') {
-  await page.evaluate(`(async () => {
+/** Page code (an expression) for a PNG Blob drawn in the page: the left half red, the right blue. */
+function redBluePngInPage(width: number, height: number): string {
+  return `(() => {
     const canvas = document.createElement('canvas');
     canvas.width = ${width};
     canvas.height = ${height};
@@ -85,7 +82,17 @@ async function pastePng(width: number, height: number, name = 'photo.png') {
     context.fillRect(0, 0, ${width / 2}, ${height});
     context.fillStyle = '#0000ff';
     context.fillRect(${width / 2}, 0, ${width / 2}, ${height});
-    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  })()`;
+}
+
+/**
+ * Pastes a PNG drawn in the page (left red, right blue), as a screenshot paste does: a real paste
+ * event whose DataTransfer holds the File. Page code is a string: the test's own types are Node's.
+ */
+async function pastePng(width: number, height: number, name = 'photo.png') {
+  await page.evaluate(`(async () => {
+    const blob = await ${redBluePngInPage(width, height)};
     const data = new DataTransfer();
     data.items.add(new File([blob], ${JSON.stringify(name)}, { type: 'image/png' }));
     const box = document.querySelector('[data-testid="chat-input"]');
@@ -103,15 +110,7 @@ async function clipboardPastePng(width: number, height: number) {
     origin: new URL(page.url()).origin,
   });
   await page.evaluate(`(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = ${width};
-    canvas.height = ${height};
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ff0000';
-    context.fillRect(0, 0, ${width / 2}, ${height});
-    context.fillStyle = '#0000ff';
-    context.fillRect(${width / 2}, 0, ${width / 2}, ${height});
-    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    const blob = await ${redBluePngInPage(width, height)};
     await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
   })()`);
   await page.getByTestId('chat-input').focus();

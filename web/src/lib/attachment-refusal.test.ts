@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from 'vue-i18n';
 import { detectAttachment } from '../../../src/domain/attachment-detect.ts';
 import { CoreError } from '../../../src/domain/errors.ts';
 import { LARGER_THAN_ANY_KIND, readAttachmentArg } from '../../../src/server/commands/attachment-arg.ts';
@@ -10,17 +9,10 @@ import enAttachments from '../locales/en/attachments.json';
 import jaAttachments from '../locales/ja/attachments.json';
 import { refusalLine, type RefusedFile } from './attachment-refusal.ts';
 import type { Translate } from './attachment-wording.ts';
+import { realTranslator } from './translator.test-support.ts';
 
 function translator(locale: 'ja' | 'en'): Translate {
-  const i18n = createI18n({
-    legacy: false,
-    locale,
-    messages: { ja: { attachments: jaAttachments }, en: { attachments: enAttachments } },
-    missingWarn: false,
-    fallbackWarn: false,
-  });
-  const t = i18n.global.t as unknown as (key: string, named: Record<string, unknown>) => string;
-  return (key, named = {}) => t(key, named);
+  return realTranslator(locale, { ja: { attachments: jaAttachments }, en: { attachments: enAttachments } });
 }
 const ja = translator('ja');
 const en = translator('en');
