@@ -264,21 +264,16 @@ describe.sequential('attachments in the chat', () => {
     expect(new Set(stops)).toEqual(new Set(['attachment-viewer-close', 'attachment-viewer-picture']));
     expect(stops[4]).toBe(stops[2]);
     await page.getByTestId('attachment-viewer-picture').focus();
-    const scrolled = await page.evaluate<{ before: number; after: number; wide: boolean }>(`(async () => {
-      const area = document.querySelector('[data-testid="attachment-viewer-picture"]');
-      return { before: area.scrollLeft, wide: area.scrollWidth > area.clientWidth, after: 0 };
-    })()`);
-    if (scrolled.wide) {
-      await page.keyboard.press('ArrowRight');
-      await until(
-        () =>
-          page.evaluate<number>(
-            `document.querySelector('[data-testid="attachment-viewer-picture"]').scrollLeft`,
-          ),
-        (left) => left > scrolled.before,
-        'the picture scrolled by the arrow key',
-      );
-    }
+    // 1568 px wide in a 1280 px window: the picture area scrolls, and the arrow key scrolls it.
+    const area = `document.querySelector('[data-testid="attachment-viewer-picture"]')`;
+    expect(await page.evaluate<boolean>(`${area}.scrollWidth > ${area}.clientWidth`)).toBe(true);
+    const before = await page.evaluate<number>(`${area}.scrollLeft`);
+    await page.keyboard.press('ArrowRight');
+    await until(
+      () => page.evaluate<number>(`${area}.scrollLeft`),
+      (left) => left > before,
+      'the picture scrolled by the arrow key',
+    );
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     expect(await focusedTestId()).toBe('attachment-thumb');
