@@ -71,12 +71,9 @@ screenshotFailures('attachments', () => page);
 const messages = () => village.api<Message[]>('list_messages');
 const userMessages = async () => (await messages()).filter((m) => m.from.kind === 'user');
 
-/**
- * Pastes a PNG drawn in the page (left red, right blue), as a screenshot paste does: a real paste
- * event whose DataTransfer holds the File. Page code is a string: the test's own types are Node's.
- */
-async function pastePng(width: number, height: number, name = 'photo.png') {
-  await page.evaluate(`(async () => {
+/** Page code (an expression) for a PNG Blob drawn in the page: the left half red, the right blue. */
+function redBluePngInPage(width: number, height: number): string {
+  return `(() => {
     const canvas = document.createElement('canvas');
     canvas.width = ${width};
     canvas.height = ${height};
@@ -85,13 +82,40 @@ async function pastePng(width: number, height: number, name = 'photo.png') {
     context.fillRect(0, 0, ${width / 2}, ${height});
     context.fillStyle = '#0000ff';
     context.fillRect(${width / 2}, 0, ${width / 2}, ${height});
-    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  })()`;
+}
+
+/**
+ * Pastes a PNG drawn in the page (left red, right blue), as a screenshot paste does: a real paste
+ * event whose DataTransfer holds the File. Page code is a string: the test's own types are Node's.
+ */
+async function pastePng(width: number, height: number, name = 'photo.png') {
+  await page.evaluate(`(async () => {
+    const blob = await ${redBluePngInPage(width, height)};
     const data = new DataTransfer();
     data.items.add(new File([blob], ${JSON.stringify(name)}, { type: 'image/png' }));
     const box = document.querySelector('[data-testid="chat-input"]');
     box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   })()`);
   await page.getByTestId('attachment-chip-thumb').waitFor();
+}
+
+/**
+ * A real Ctrl+V: the PNG (red left, blue right) is put on the system clipboard with the async
+ * clipboard API, then the keyboard pastes it into the chat box, as a person pasting a screenshot does.
+ */
+async function clipboardPastePng(width: number, height: number) {
+  await ui.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(page.url()).origin,
+  });
+  await page.evaluate(`(async () => {
+    const blob = await ${redBluePngInPage(width, height)};
+    await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+  })()`);
+  await page.getByTestId('chat-input').focus();
+  await page.keyboard.press('Control+V');
+  await page.getByTestId('attachment-chip-thumb').waitFor({ timeout: 10_000 });
 }
 
 /** Drops a file made in the page onto the chat's input area, as a drag from the desktop does. */
@@ -124,6 +148,26 @@ function lastUserContent(body: unknown): unknown[] {
 async function decodedSize(base64: string) {
   const meta = await sharp(Buffer.from(base64, 'base64')).metadata();
   return { format: meta.format, width: meta.width, height: meta.height };
+}
+
+/** The colour a quarter in from each side, half way down (the pasted PNG is red left, blue right). */
+async function sideColours(base64: string) {
+  const { data, info } = await sharp(Buffer.from(base64, 'base64'))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number) => {
+    const i = (Math.floor(info.height / 2) * info.width + x) * info.channels;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+  return { left: at(Math.floor(info.width / 4)), right: at(Math.floor((info.width * 3) / 4)) };
+}
+
+/** Within the lossy WebP's error of #ff0000 on the left and #0000ff on the right. */
+function expectRedThenBlue(colours: { left: number[]; right: number[] }) {
+  const near = (got: number[], want: number[]) => got.every((v, i) => Math.abs(v - want[i]!) <= 40);
+  expect(near(colours.left, [255, 0, 0]), `left ${colours.left.join(',')}`).toBe(true);
+  expect(near(colours.right, [0, 0, 255]), `right ${colours.right.join(',')}`).toBe(true);
 }
 
 /** A small file that starts like an MP4 (ftyp, brand isom): a video by its bytes. */
@@ -180,6 +224,8 @@ describe.sequential('attachments in the chat', () => {
       width: 1568,
       height: 784,
     });
+    // The picture itself, not only its size: red on the left, blue on the right.
+    expectRedThenBlue(await sideColours(image.image_url!.url.split(',')[1]!));
     expect(parts.some((p) => p.type === 'text' && p.text!.includes('What colours?'))).toBe(true);
   });
 
@@ -202,6 +248,32 @@ describe.sequential('attachments in the chat', () => {
     expect(natural).toEqual({ width: 1568, height: 784 });
     expect(await focusedTestId()).toBe('attachment-viewer-close');
     await screenshot(page, '41-attachment-viewer');
+    // A click on the picture leaves the focus on the body: Tab still stays in the dialog, going
+    // between Close and the picture area (which the arrow keys scroll), both ways.
+    await page.getByTestId('attachment-viewer-image').click();
+    await page.keyboard.press('Tab');
+    const first = await focusedTestId();
+    expect(['attachment-viewer-close', 'attachment-viewer-picture']).toContain(first);
+    const stops = [first];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await focusedTestId());
+    }
+    await page.keyboard.press('Shift+Tab');
+    stops.push(await focusedTestId());
+    expect(new Set(stops)).toEqual(new Set(['attachment-viewer-close', 'attachment-viewer-picture']));
+    expect(stops[4]).toBe(stops[2]);
+    await page.getByTestId('attachment-viewer-picture').focus();
+    // 1568 px wide in a 1280 px window: the picture area scrolls, and the arrow key scrolls it.
+    const area = `document.querySelector('[data-testid="attachment-viewer-picture"]')`;
+    expect(await page.evaluate<boolean>(`${area}.scrollWidth > ${area}.clientWidth`)).toBe(true);
+    const before = await page.evaluate<number>(`${area}.scrollLeft`);
+    await page.keyboard.press('ArrowRight');
+    await until(
+      () => page.evaluate<number>(`${area}.scrollLeft`),
+      (left) => left > before,
+      'the picture scrolled by the arrow key',
+    );
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     expect(await focusedTestId()).toBe('attachment-thumb');
@@ -291,6 +363,79 @@ describe.sequential('attachments in the chat', () => {
     await page.getByTestId('chat-input').fill('');
   });
 
+  it('en: what was checked is what is sent: the target switched and text typed during the encode do not change the send', async () => {
+    await page.getByTestId('chat-target').selectOption('cora');
+    // The worker's answer is held back, so the send is seen waiting on the encode.
+    await page.evaluate(`(() => {
+      window.__heldEncodes = [];
+      window.__RealWorker = window.Worker;
+      window.Worker = class extends window.__RealWorker {
+        set onmessage(handler) {
+          super.onmessage = (event) => window.__heldEncodes.push(() => handler.call(this, event));
+        }
+        get onmessage() {
+          return super.onmessage;
+        }
+      };
+    })()`);
+    await pastePng(40, 20, 'held.png');
+    const chip = page.getByTestId('attachment-chip');
+    expect(await chip.getAttribute('data-encoded')).toBe('false');
+    const before = (await userMessages()).length;
+    fake.enqueue({ body: textReply('openai', 'Got the held picture.') });
+    await page.getByTestId('chat-input').fill('for Cora');
+    await page.getByTestId('chat-send').click();
+    await until(
+      () => page.evaluate<number>('window.__heldEncodes.length'),
+      (n) => n >= 1,
+      'the held encode',
+    );
+    // While it waits: the chip cannot be taken back, another file is refused with a line, text typed stays.
+    expect(await page.getByTestId('attachment-remove').isDisabled()).toBe(true);
+    await pastePng(8, 8, 'late.png');
+    expect(await page.getByTestId('attachment-error').textContent()).toContain(
+      'late.png was not attached: a message is being sent. Attach it again once the send is over.',
+    );
+    await page.getByTestId('chat-target').selectOption('ansel');
+    await page.getByTestId('chat-input').fill('for Cora, and more');
+    await page.evaluate(`(() => {
+      window.Worker = window.__RealWorker;
+      for (const release of window.__heldEncodes.splice(0)) release();
+    })()`);
+    await until(
+      () => userMessages(),
+      (list) => list.length > before,
+      'the sent message',
+    );
+    const sent = (await userMessages()).at(-1)! as Message & { to: { kind: string; id?: string } };
+    expect(sent.to).toEqual({ kind: 'agent', id: 'cora' });
+    expect(sent.content).toContain('for Cora');
+    expect(sent.attachments?.[0]?.fileName).toBe('held.png');
+    await chip.waitFor({ state: 'detached' });
+    // Typed during the send: still in the box.
+    expect(await page.getByTestId('chat-input').inputValue()).toBe('for Cora, and more');
+    await page.getByTestId('chat-input').fill('');
+    await page.getByTestId('chat-target').selectOption('cora');
+    await page
+      .locator('[data-testid="chat-message"][data-from="cora"]')
+      .filter({ hasText: 'Got the held picture.' })
+      .waitFor({ timeout: 30_000 });
+  });
+
+  it('en: a file that starts like a GIF but is none shows the kind icon on its chip, not a broken thumbnail', async () => {
+    await page.getByTestId('chat-target').selectOption('cora');
+    await page.getByTestId('attachment-input').setInputFiles({
+      name: 'page.html',
+      mimeType: 'text/html',
+      buffer: Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from('<script>alert(1)</script>')]),
+    });
+    const chip = page.getByTestId('attachment-chip');
+    await chip.getByTestId('attachment-chip-icon').waitFor();
+    expect(await chip.getByTestId('attachment-chip-thumb').count()).toBe(0);
+    await page.getByTestId('attachment-remove').click();
+    await chip.waitFor({ state: 'detached' });
+  });
+
   it('en: a file that is no kind we take is refused by its bytes, whatever its name says', async () => {
     await page.getByTestId('attachment-input').setInputFiles({
       name: 'notes.png',
@@ -315,7 +460,11 @@ describe.sequential('attachments in the chat', () => {
     await page.getByTestId('chat-send').click();
     const refused = page.getByTestId('attachment-send-error');
     await refused.waitFor();
-    expect(await refused.textContent()).toMatch(/^Not sent: This file cannot be attached \(.*anim/);
+    // The dictionary's line; in the en village the core's own words follow, and they are the tooltip.
+    expect((await refused.textContent())!.trim()).toBe(
+      'Not sent: spinner.gif is an animated image: only still images can be attached (the model would see a single frame). (animated images are not accepted)',
+    );
+    expect(await refused.getAttribute('title')).toBe('animated images are not accepted');
     expect(await page.getByTestId('chat-input').inputValue()).toBe('is this moving?');
     expect(await page.getByTestId('attachment-chip-name').textContent()).toBe('spinner.gif');
     expect(fake.requests.length).toBe(requestsBefore);
@@ -347,7 +496,7 @@ describe.sequential('attachments in the chat', () => {
     await village.api('set_language', { language: 'ja' });
     await page.reload();
     await page.getByTestId('chat-target').selectOption('ansel');
-    await pastePng(320, 200, 'shot.png');
+    await clipboardPastePng(320, 200);
     const chip = page.getByTestId('attachment-chip');
     expect(await chip.getByTestId('attachment-one-turn').textContent()).toBe(
       'この画像は今回のみモデルへ渡ります。2 ターン目以降はモデルからは見えません（画面には残ります）',
@@ -368,7 +517,24 @@ describe.sequential('attachments in the chat', () => {
     const image = blocks.find((b) => b.type === 'image')!;
     expect(image.source).toMatchObject({ type: 'base64', media_type: 'image/webp' });
     expect(await decodedSize(image.source!.data)).toEqual({ format: 'webp', width: 320, height: 200 });
+    expectRedThenBlue(await sideColours(image.source!.data));
     await screenshot(page, '43-attachment-ja-sent');
+  });
+
+  it('ja: a refusal only the server can make is said in Japanese, the core’s English only as the tooltip', async () => {
+    await page
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'spinner.gif', mimeType: 'image/gif', buffer: await animatedGifBytes() });
+    await page.getByTestId('attachment-chip-thumb').waitFor();
+    await page.getByTestId('chat-send').click();
+    const refused = page.getByTestId('attachment-send-error');
+    await refused.waitFor();
+    expect((await refused.textContent())!.trim()).toBe(
+      '送信できませんでした: spinner.gif はアニメーション画像です。添付できるのは静止画だけです（モデルには 1 コマしか渡りません）',
+    );
+    expect(await refused.getAttribute('title')).toBe('animated images are not accepted');
+    await page.getByTestId('attachment-remove').click();
+    await page.getByTestId('attachment-chip').waitFor({ state: 'detached' });
   });
 
   it('ja: a file the GC removed shows its frame in the sent message', async () => {

@@ -34,7 +34,8 @@ export type DraftNotice =
   | { code: 'problem'; problem: FileProblem; fileName: string }
   | { code: 'unreadable'; fileName: string }
   | { code: 'replaced'; old: string; new: string }
-  | { code: 'onlyFirst'; fileName: string };
+  | { code: 'onlyFirst'; fileName: string }
+  | { code: 'sending'; fileName: string };
 
 /**
  * The file's own checks, in the send entry's order: a kind at all, a still image, then the size gate.

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   base64OfDataUrl,
   base64ToBlob,
+  encodeInWorker,
+  isTextWithPicture,
+  type EncodeWorker,
   fileCount,
   firstFile,
   isShowableImageType,
@@ -118,5 +121,66 @@ describe('the send_user_message body with the base64 as a Blob part', () => {
         attachment: { fileName: 'a "b".pdf', bytes: base64 },
       }),
     );
+  });
+});
+
+describe('an encode in the worker always ends', () => {
+  function fakeWorker() {
+    const worker = {
+      terminated: false,
+      posted: null as unknown,
+      onmessage: null as ((event: MessageEvent) => void) | null,
+      onmessageerror: null as ((event: MessageEvent) => void) | null,
+      onerror: null as ((event: ErrorEvent) => void) | null,
+      postMessage(message: unknown) {
+        this.posted = message;
+      },
+      terminate() {
+        this.terminated = true;
+      },
+    };
+    return worker;
+  }
+  const noFallback = () => Promise.reject(new Error('no fallback here'));
+
+  it('rejects when the answer cannot be deserialized (messageerror), and stops the worker', async () => {
+    const worker = fakeWorker();
+    const result = encodeInWorker(worker as unknown as EncodeWorker, new Blob(['x']), noFallback);
+    worker.onmessageerror!({} as MessageEvent);
+    await expect(result).rejects.toThrow(/could not be passed back/);
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('resolves with the answer, rejects with the worker’s error, and falls back when the worker fails', async () => {
+    const ok = fakeWorker();
+    const base64 = new Blob(['eA==']);
+    const done = encodeInWorker(ok as unknown as EncodeWorker, new Blob(['x']), noFallback);
+    ok.onmessage!({ data: { ok: true, base64 } } as MessageEvent);
+    expect(await done).toBe(base64);
+
+    const bad = fakeWorker();
+    const refused = encodeInWorker(bad as unknown as EncodeWorker, new Blob(['x']), noFallback);
+    bad.onmessage!({ data: { ok: false, error: 'NotReadableError' } } as MessageEvent);
+    await expect(refused).rejects.toThrow('NotReadableError');
+
+    const broken = fakeWorker();
+    const fallen = encodeInWorker(broken as unknown as EncodeWorker, new Blob(['x']), async () => 'eA==');
+    broken.onerror!({ preventDefault: () => undefined } as ErrorEvent);
+    expect(await (await fallen).text()).toBe('eA==');
+  });
+});
+
+describe('text copied with a picture of itself', () => {
+  const data = (text: Record<string, string>) =>
+    ({
+      types: [...Object.keys(text), 'Files'],
+      getData: (type: string) => text[type] ?? '',
+    }) as unknown as DataTransfer;
+  it('is text when it has formatting and plain text, a picture otherwise', () => {
+    expect(isTextWithPicture(data({ 'text/plain': 'a', 'text/html': '<b>a</b>' }))).toBe(true);
+    expect(isTextWithPicture(data({ 'text/plain': 'a', 'text/rtf': '{\\rtf1 a}' }))).toBe(true);
+    expect(isTextWithPicture(data({ 'text/html': '<img src="x">' }))).toBe(false);
+    expect(isTextWithPicture(data({ 'text/plain': 'a' }))).toBe(false);
+    expect(isTextWithPicture(null)).toBe(false);
   });
 });

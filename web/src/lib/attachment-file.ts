@@ -38,16 +38,39 @@ export function encodeBase64(file: Blob): Promise<Blob> {
   } catch {
     return readBase64(file).then((base64) => new Blob([base64], { type: 'text/plain' }));
   }
+  return encodeInWorker(worker, file, readBase64);
+}
+
+/** The part of a Worker the encoding talks to. */
+export type EncodeWorker = Pick<
+  Worker,
+  'postMessage' | 'terminate' | 'onmessage' | 'onerror' | 'onmessageerror'
+>;
+
+/**
+ * One encode on `worker`. Every way it can end settles the promise, so a send never waits forever:
+ * the answer, the worker's own failure (then `fallback`, the page's FileReader), and an answer the page
+ * cannot deserialize (`messageerror`: rejected, the file is treated as unreadable).
+ */
+export function encodeInWorker(
+  worker: EncodeWorker,
+  file: Blob,
+  fallback: (file: Blob) => Promise<string>,
+): Promise<Blob> {
   return new Promise<Blob>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<{ ok: true; base64: Blob } | { ok: false; error: string }>) => {
       worker.terminate();
       if (event.data.ok) resolve(event.data.base64);
       else reject(new Error(event.data.error));
     };
+    worker.onmessageerror = () => {
+      worker.terminate();
+      reject(new Error('the encoded file could not be passed back from the worker'));
+    };
     worker.onerror = (event) => {
       worker.terminate();
       event.preventDefault();
-      readBase64(file).then((base64) => resolve(new Blob([base64], { type: 'text/plain' })), reject);
+      fallback(file).then((base64) => resolve(new Blob([base64], { type: 'text/plain' })), reject);
     };
     worker.postMessage(file);
   });
@@ -133,6 +156,18 @@ export function firstFile(data: DataTransfer | null): File | null {
     }
   }
   return null;
+}
+
+/**
+ * A paste from Office or a web page: text with its formatting (text/html or text/rtf) next to a
+ * picture of it (Word and Excel put a PNG of the selection on the clipboard too). The person copied
+ * text, so it pastes as text. A copied screenshot or image file has no plain text beside it.
+ */
+export function isTextWithPicture(data: DataTransfer | null): boolean {
+  if (!data) return false;
+  const types = Array.from(data.types ?? []);
+  if (!types.includes('text/html') && !types.includes('text/rtf')) return false;
+  return data.getData('text/plain') !== '';
 }
 
 /** How many files a paste or drop carries (the second and later are not taken: one per message). */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from 'vue-i18n';
 import { ATTACHMENT_KINDS } from '../../../src/domain/attachment.ts';
 import enAttachments from '../locales/en/attachments.json';
 import enTemplates from '../locales/en/templates.json';
@@ -16,21 +15,14 @@ import {
   reducedText,
   type Translate,
 } from './attachment-wording.ts';
+import { realTranslator } from './translator.test-support.ts';
 
 // The real dictionaries through the real vue-i18n, as the chat uses them.
 function translator(locale: 'ja' | 'en'): Translate {
-  const i18n = createI18n({
-    legacy: false,
-    locale,
-    messages: {
-      ja: { attachments: jaAttachments, templates: jaTemplates },
-      en: { attachments: enAttachments, templates: enTemplates },
-    },
-    missingWarn: false,
-    fallbackWarn: false,
+  return realTranslator(locale, {
+    ja: { attachments: jaAttachments, templates: jaTemplates },
+    en: { attachments: enAttachments, templates: enTemplates },
   });
-  const t = i18n.global.t as unknown as (key: string, named: Record<string, unknown>) => string;
-  return (key, named = {}) => t(key, named);
 }
 const en = translator('en');
 const ja = translator('ja');

@@ -101,10 +101,12 @@ export function noticeText(notice: DraftNotice, servant: string, t: Translate): 
       return t('attachments.replaced', { old: notice.old, new: notice.new });
     case 'onlyFirst':
       return t('attachments.onlyFirst', { name: notice.fileName });
+    case 'sending':
+      return t('attachments.whileSending', { name: notice.fileName });
   }
 }
 
 /** Whether the notice is a refusal (shown as an error) rather than a remark. */
 export function noticeIsRefusal(notice: DraftNotice): boolean {
-  return notice.code === 'problem' || notice.code === 'unreadable';
+  return notice.code === 'problem' || notice.code === 'unreadable' || notice.code === 'sending';
 }

@@ -8,7 +8,7 @@ import {
   reducedSize,
   type DraftNotice,
 } from '../../lib/attachment-check.ts';
-import { encodeBase64, readHead } from '../../lib/attachment-file.ts';
+import { encodeBase64, readHead, safeBlobType } from '../../lib/attachment-file.ts';
 import type { Provider } from '../../lib/types.ts';
 
 /** The file waiting in the input box for the next send (one per message). */
@@ -31,7 +31,11 @@ export interface PendingAttachment {
  * than refusing because the usual reason for a second paste is a better screenshot; nothing is lost
  * that the person cannot paste again. A file that fails its checks replaces nothing.
  */
-export function useAttachmentDraft(provider: Ref<Provider | null>) {
+export function useAttachmentDraft(
+  provider: Ref<Provider | null>,
+  /** The base64 encoder (the worker); a test gives its own. */
+  encode: (file: Blob) => Promise<Blob> = encodeBase64,
+) {
   const pending = shallowRef<PendingAttachment | null>(null);
   const notice = ref<DraftNotice | null>(null);
   /** The stored size an image will be reduced to, once its thumbnail has told its pixels. */
@@ -73,12 +77,17 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
         notice.value = { code: 'problem', problem: checked.problem, fileName };
         return;
       }
-      const base64 = encodeBase64(file);
+      const base64 = encode(file);
       encoded.value = false;
       // Awaited by the send; a failure here must not surface as an unhandled rejection first.
+      // A failed encode would fail every retry the same way: the chip goes, with the unreadable line.
       base64.then(
         () => pending.value?.base64 === base64 && (encoded.value = true),
-        () => undefined,
+        () => {
+          if (pending.value?.base64 !== base64) return;
+          remove();
+          notice.value = { code: 'unreadable', fileName };
+        },
       );
       const previous = pending.value;
       pending.value = {
@@ -86,7 +95,12 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
         kind: checked.kind,
         mimeType: checked.mimeType,
         byteLength: file.size,
-        previewUrl: checked.kind === 'image' ? URL.createObjectURL(file) : null,
+        // The browser types a File by its name (x.html, x.svg): the thumbnail's Blob gets the type its
+        // bytes were checked as, from the allow-list, so it can never render as a page or a script.
+        previewUrl:
+          checked.kind === 'image'
+            ? URL.createObjectURL(file.slice(0, file.size, safeBlobType('image', checked.mimeType)))
+            : null,
         base64,
       };
       imageSize.value = null;
@@ -113,9 +127,13 @@ export function useAttachmentDraft(provider: Ref<Provider | null>) {
     encoded.value = false;
   }
 
-  /** The attachment of `send_user_message`; throws when the browser could not read the file. */
-  async function payload(): Promise<{ fileName: string; base64: Blob } | null> {
-    const current = pending.value;
+  /**
+   * The attachment of `send_user_message` for the file `current` (the one on the chip when the send
+   * began, not whatever is there after the wait); throws when the browser could not read the file.
+   */
+  async function payload(
+    current: PendingAttachment | null = pending.value,
+  ): Promise<{ fileName: string; base64: Blob } | null> {
     if (!current) return null;
     return { fileName: current.fileName, base64: await current.base64 };
   }

@@ -1,6 +1,8 @@
 import { computed, onBeforeUnmount, onMounted, ref, type Ref } from 'vue';
 import { ApiError } from '../../lib/api.ts';
-import { fileCount, firstFile } from '../../lib/attachment-file.ts';
+import { attachmentFileName } from '../../lib/attachment-check.ts';
+import { fileCount, firstFile, isTextWithPicture } from '../../lib/attachment-file.ts';
+import { refusalLine, type RefusedFile } from '../../lib/attachment-refusal.ts';
 import { noticeIsRefusal, noticeText, problemText, type Translate } from '../../lib/attachment-wording.ts';
 import type { ErrorPayload, Provider } from '../../lib/types.ts';
 import { useAttachmentDraft } from './useAttachmentDraft.ts';
@@ -18,8 +20,20 @@ export function useChatAttachment(
   servant: Ref<string>,
   t: Translate,
   formatError: (payload: ErrorPayload) => string,
+  options: {
+    /** A send is under way: the chip it carries stays as it is until the send is over. */
+    sending?: Ref<boolean>;
+    /** The base64 encoder (the worker); a test gives its own. */
+    encode?: (file: Blob) => Promise<Blob>;
+    /** Whether a refusal also shows the core's own (English) words: the en village only. */
+    showCoreWords?: () => boolean;
+  } = {},
 ) {
-  const draft = useAttachmentDraft(provider);
+  const sending = options.sending ?? ref(false);
+  const showCoreWords = options.showCoreWords ?? (() => true);
+  const draft = useAttachmentDraft(provider, options.encode);
+  /** The core's own words for the last refusal (the line's tooltip in either language). */
+  const sendErrorDetail = ref<string | null>(null);
   /** A refusal of the last send, shown under the box (the text and the chip stay for another try). */
   const sendError = ref<string | null>(null);
   const dragging = ref(false);
@@ -40,11 +54,18 @@ export function useChatAttachment(
 
   function take(file: File | null | undefined, count: number): void {
     if (!file) return;
+    if (sending.value) {
+      // Taking it would replace (or, once the send clears the chip, silently lose) the file being sent.
+      draft.notice.value = { code: 'sending', fileName: attachmentFileName(file.name, 'image', file.type) };
+      return;
+    }
     sendError.value = null;
     void draft.take(file, count - 1);
   }
   function onPaste(event: ClipboardEvent) {
     // A paste with a file (a screenshot, a copied file) attaches it; a text paste stays a text paste.
+    // Text copied from Office comes with a picture of itself: that is a text paste too.
+    if (isTextWithPicture(event.clipboardData)) return;
     const file = firstFile(event.clipboardData);
     if (!file) return;
     event.preventDefault();
@@ -75,19 +96,29 @@ export function useChatAttachment(
     input.value = '';
   }
   function remove() {
+    if (sending.value) return;
     draft.remove();
     sendError.value = null;
   }
 
   /**
    * The attachment refusals' messages are the core's English (they name a limit or a field): the
-   * village language's dictionary line comes first in either language, the core's words after it.
+   * line is the village language's dictionary, matched from the core's words (attachment-refusal.ts);
+   * the core's words follow in brackets in the en village and are the tooltip in either. Anything but
+   * the server's answer is the browser failing to read the file (its own words, in its language, say
+   * nothing useful): the unreadable line, once (the draft's own notice gives way).
    */
-  function sendFailed(error: unknown) {
+  function sendFailed(error: unknown, file: RefusedFile) {
     let reason: string;
-    if (!(error instanceof ApiError)) reason = String((error as Error)?.message ?? error);
-    else if (error.code === 'INVALID_ATTACHMENT' || error.code === 'ATTACHMENT_NOT_CARRIED') {
-      reason = `${t(`errors.${error.code}`)} (${error.payload.message})`;
+    sendErrorDetail.value = null;
+    if (!(error instanceof ApiError)) {
+      reason = t('attachments.problem.unreadable', { name: file.fileName });
+      if (draft.notice.value?.code === 'unreadable') draft.notice.value = null;
+    } else if (error.code === 'INVALID_ATTACHMENT' || error.code === 'ATTACHMENT_NOT_CARRIED') {
+      const core = error.payload.message;
+      reason = refusalLine(core, file, t) ?? t(`errors.${error.code}`);
+      if (showCoreWords()) reason = `${reason} (${core})`;
+      sendErrorDetail.value = core;
     } else reason = formatError(error.payload);
     sendError.value = t('attachments.sendRefused', { reason });
   }
@@ -115,6 +146,7 @@ export function useChatAttachment(
   return {
     draft,
     sendError,
+    sendErrorDetail,
     dragging,
     noticeLine,
     noticeIsError,
