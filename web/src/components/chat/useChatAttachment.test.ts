@@ -9,7 +9,7 @@ const t = (key: string, named?: Record<string, unknown>) => `${key} ${JSON.strin
 const encodeNow = async (file: Blob) => new Blob([Buffer.from(await file.arrayBuffer()).toString('base64')]);
 
 function png(name: string): File {
-  return new File([pngBytes(4, 4)], name, { type: 'image/png' });
+  return new File([new Uint8Array(pngBytes(4, 4))], name, { type: 'image/png' });
 }
 
 /** A paste event as the browser gives it: the clipboard's files, its items and its types. */
