@@ -295,6 +295,8 @@ describe('read_attachment', () => {
       const res = await v.call('read_attachment', { id });
       expect(res.status, id).toBe(404);
       expect(res.body).toMatchObject({ code: 'ATTACHMENT_NOT_FOUND' });
+      expect((res.body as { message: string }).message).toContain('no attachment with this id');
+      expect((res.body as { message: string }).message).not.toContain('is gone');
     }
   });
 });
