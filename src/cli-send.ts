@@ -2,19 +2,45 @@
  * `fuseforks send <agentId> <message> [--attach FILE]`: one message from the person to a servant of
  * the running server, over its HTTP API (`send_user_message`), the token and address found the way
  * `fuseforks browser` finds them. The attached file is checked here before any request (exists, is
- * a file, not larger than the largest attachment of any kind); what it is (the kind by its bytes,
- * the per-kind limit, whether the servant's wire carries it) the server decides, as for the chat.
+ * a file, within the limit of the kind its head starts like, else of the largest kind); whether it
+ * decodes as its kind and whether the servant's wire carries it the server decides, as for the chat.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ATTACHMENT_LARGEST_MAX_BYTES } from './domain/attachment.ts';
+import { detectAttachment } from './domain/attachment-detect.ts';
 import { CoreError } from './domain/errors.ts';
+import { attachmentSizeRefusal } from './world/attachments/check.ts';
 import { errorLine, resolveServerAccess, UsageError, type ResolveConfig } from './browser/cli-browser.ts';
 import { coreErrorOfAnswer } from './browser/client.ts';
 
-/** The largest file any kind may be (video, 12 MB); a kind's own limit is the server's to say. */
+/** The largest file any kind may be (video, 12 MB): the limit named when the head matches no kind. */
 const LARGEST_ATTACHMENT_BYTES = ATTACHMENT_LARGEST_MAX_BYTES;
+/** Enough of the file's head for every kind's magic bytes (mp4's ftyp box, an ID3 header). */
+const HEAD_BYTES = 4096;
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Over its kind's limit, by the kind the head starts like: the server's own message ("images are
+ * limited to 10 MB before conversion; this file is 12.6 MB"), said before any request. Null within it.
+ */
+async function kindSizeRefusal(path: string, size: number): Promise<CoreError | null> {
+  const detected = detectAttachment(await readHead(path));
+  if (detected === null) return null;
+  const refusal = attachmentSizeRefusal(detected.kind, size);
+  return refusal === null ? null : refused(`${path}: ${refusal.message}`);
+}
 
 export const SEND_USAGE = `Usage: fuseforks send <agentId> <message> [--attach FILE] [options]
 
@@ -114,6 +140,8 @@ export async function readAttachment(path: string): Promise<{ fileName: string; 
       code === 'ENOENT' ? `${path} does not exist` : `${path} cannot be read (${code ?? 'error'})`,
     );
   }
+  const byKind = await kindSizeRefusal(path, size);
+  if (byKind !== null) throw byKind;
   if (size > LARGEST_ATTACHMENT_BYTES) {
     throw refused(
       `${path} is ${grouped(size)} bytes, larger than the largest attachment (a ${LARGEST_ATTACHMENT_BYTES / 1_000_000} MB video: ${grouped(LARGEST_ATTACHMENT_BYTES)} bytes)`,

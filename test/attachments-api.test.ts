@@ -270,6 +270,24 @@ describe('send_user_message with an attachment', () => {
   });
 });
 
+describe('send_user_message without a content key', () => {
+  it('is taken with an attachment (the text is empty); without one it names the missing text', async () => {
+    const sent = await v.ok<AgentMessage>('send_user_message', {
+      to: 'o',
+      attachment: { fileName: 'photo.png', bytes: b64(await pngBytes(8, 8)) },
+    });
+    expect(sent.content).toBe('');
+    expect(sent.attachments).toHaveLength(1);
+
+    const bare = await v.call('send_user_message', { to: 'o' });
+    expect(bare.status).toBe(400);
+    const message = (bare.body as { message: string }).message;
+    expect(message).toContain('content');
+    expect(message).toContain('only when an attachment is sent');
+    expect(message).not.toContain('received undefined');
+  });
+});
+
 describe('read_attachment', () => {
   it('answers the stored file in base64 with its kind, name and size', async () => {
     const sent = await v.ok<AgentMessage>('send_user_message', {
@@ -295,6 +313,8 @@ describe('read_attachment', () => {
       const res = await v.call('read_attachment', { id });
       expect(res.status, id).toBe(404);
       expect(res.body).toMatchObject({ code: 'ATTACHMENT_NOT_FOUND' });
+      expect((res.body as { message: string }).message).toContain('no attachment with this id');
+      expect((res.body as { message: string }).message).not.toContain('is gone');
     }
   });
 });

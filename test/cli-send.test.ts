@@ -11,7 +11,7 @@ import { ATTACHMENT_VIDEO_MAX_BYTES } from '../src/domain/attachment.ts';
 import type { AgentMessage } from '../src/domain/message.ts';
 import { FakeProvider, textReply } from './fakes/fake-provider.ts';
 import { lastUserMessage } from './fakes/request-parts.ts';
-import { mp4Bytes, pngBytes } from './helpers/attachment-files.ts';
+import { jpegBytes, mp4Bytes, pngBytes } from './helpers/attachment-files.ts';
 import {
   isReply,
   removeRoot,
@@ -68,6 +68,9 @@ describe('fuseforks send', () => {
     await writeFile(join(files, 'full.mp4'), full);
     await writeFile(join(files, 'too-big.mp4'), '');
     await truncate(join(files, 'too-big.mp4'), ATTACHMENT_VIDEO_MAX_BYTES + 1);
+    // A JPEG head then zeros: the kind is read from the head, and 12.6 MB is over the image limit only.
+    await writeFile(join(files, 'big-photo.jpg'), await jpegBytes(8, 8));
+    await truncate(join(files, 'big-photo.jpg'), 12_600_000);
   });
   afterAll(async () => {
     await v?.close();
@@ -118,11 +121,17 @@ describe('fuseforks send', () => {
   it('refuses a missing file, a folder and a file over the largest limit before any request', async () => {
     const before = fake.requests.length;
     const messagesBefore = (await v.ok<AgentMessage[]>('list_messages')).length;
-    const [missing, folder, big] = await Promise.all([
+    const [missing, folder, big, photo] = await Promise.all([
       send('a', 'x', '--attach', join(files, 'nope.png')),
       send('a', 'x', '--attach', files),
       send('a', 'x', '--attach', join(files, 'too-big.mp4')),
+      send('a', 'x', '--attach', join(files, 'big-photo.jpg')),
     ]);
+    expect(photo.code).toBe(1);
+    expect(photo.stderr).toMatch(
+      /^error INVALID_ATTACHMENT: .*big-photo\.jpg: images are limited to 10 MB before conversion; this file is 12\.6 MB/,
+    );
+    expect(photo.stderr).not.toContain('video');
     expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr).toMatch(/^error INVALID_ATTACHMENT: .*nope\.png does not exist/);
     expect(folder.code).toBe(1);

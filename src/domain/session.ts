@@ -1,3 +1,4 @@
+import type { AttachmentRef } from './attachment.ts';
 import type { AgentId } from './ids.ts';
 
 export interface SessionMeta {
@@ -28,6 +29,11 @@ export interface ForkPoint {
   text: string;
   to?: AgentId;
   tsMs: number;
+  /**
+   * The message's attachment references (present only when it had one): the row names the file,
+   * and after the fork the chat puts the file back with the text when it is still stored.
+   */
+  attachments?: AttachmentRef[];
 }
 
 export const RECORD_KINDS = ['message', 'exchange', 'summary', 'turn'] as const;

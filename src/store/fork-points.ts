@@ -17,5 +17,7 @@ export function forkPointOf(seq: number, message: AgentMessage): ForkPoint | nul
     text: message.content,
     ...(message.to.kind === 'agent' ? { to: message.to.id } : {}),
     tsMs: message.tsMs,
+    // The reference only (never the bytes): an attachment-only request is a point too.
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
 }

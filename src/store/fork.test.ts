@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
 import type { SessionStore } from './session-store.ts';
-import { agentMessage, exchange, message, tempStore, turn, userMessage } from './test-kit.ts';
+import { agent, agentMessage, exchange, message, tempStore, turn, userMessage } from './test-kit.ts';
 
 let store: SessionStore;
 let cleanup: () => void;
@@ -127,6 +127,34 @@ describe('forkPoints', () => {
       tsMs: 1_700_000_000_000,
     });
     expect('to' in points[0]!).toBe(false);
+  });
+
+  it('carries the attachment references of the message (an attachment-only request too)', () => {
+    const id = store.createSession();
+    store.append(id, userMessage('opening', 'alice'));
+    const ref = {
+      id: '3b241101-e2bb-4255-8caf-4136c566a962',
+      kind: 'image' as const,
+      fileName: 'photo.png',
+      mimeType: 'image/webp',
+      byteLength: 1234,
+      width: 30,
+      height: 20,
+    };
+    store.append(id, {
+      kind: 'message',
+      message: message('', { to: { kind: 'agent', id: agent('alice') }, attachments: [ref] }),
+    });
+    const [point] = store.forkPoints(id);
+    expect(point).toEqual({
+      atSeq: 0,
+      preview: '',
+      text: '',
+      to: 'alice',
+      tsMs: 1_700_000_000_000,
+      attachments: [ref],
+    });
+    expect('attachments' in store.forkPoints(conversation())[0]!).toBe(false);
   });
 
   it('gives an atSeq that forks to just before the message', () => {

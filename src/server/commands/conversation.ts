@@ -65,17 +65,29 @@ export const conversationCommands: CommandTable = {
     return null;
   }),
   send_user_message: command(
-    z.strictObject({
-      to: agentIdSchema,
-      content: z.string().max(SEND_CONTENT_MAX_CHARS),
-      // Read by readAttachmentArg: its refusals are INVALID_ATTACHMENT, not a generic argument error.
-      attachment: z.unknown().optional(),
-      attachments: z.unknown().optional(),
-    }),
+    z
+      .strictObject({
+        to: agentIdSchema,
+        // May be left out when a file is sent alone (the contract: content may be empty then).
+        content: z.string().max(SEND_CONTENT_MAX_CHARS).optional(),
+        // Read by readAttachmentArg: its refusals are INVALID_ATTACHMENT, not a generic argument error.
+        attachment: z.unknown().optional(),
+        attachments: z.unknown().optional(),
+      })
+      .superRefine((args, issues) => {
+        const withFile = args.attachment != null || args.attachments !== undefined;
+        if (args.content === undefined && !withFile) {
+          issues.addIssue({
+            code: 'custom',
+            path: ['content'],
+            message: 'required: the message text (it may be left out only when an attachment is sent)',
+          });
+        }
+      }),
     (ctx, { to, content, attachment, attachments }) =>
       ctx.orchestrator.sendUserMessageWithAttachment(
         to,
-        content,
+        content ?? '',
         readAttachmentArgOrNote(ctx, to, attachment, attachments),
       ),
   ),

@@ -19,7 +19,8 @@ export interface AttachmentView {
 function notFound(id: string): CoreError {
   return new CoreError(
     'ATTACHMENT_NOT_FOUND',
-    `attachment ${JSON.stringify(id.slice(0, 64))} is gone (it may have passed its retention period)`,
+    // The store cannot tell a made-up id from a removed file: say what is known, then the likely cause.
+    `no attachment with this id ${JSON.stringify(id.slice(0, 64))} (it may have been removed after its retention period)`,
   );
 }
 

@@ -44,20 +44,29 @@ function decoder(bytes: Uint8Array): Sharp {
   });
 }
 
-function invalid(message: string, cause?: unknown): CoreError {
-  return new CoreError('INVALID_ATTACHMENT', message, cause === undefined ? {} : { cause });
+function invalid(message: string, cause?: unknown, detail?: string): CoreError {
+  return new CoreError('INVALID_ATTACHMENT', message, {
+    ...(cause === undefined ? {} : { cause }),
+    ...(detail === undefined ? {} : { detail }),
+  });
 }
 
-/** sharp's reason in one short clause (it names the decoder, never the bytes). */
+/**
+ * The refusal for bytes sharp cannot decode. sharp's reason (it names the decoder, e.g. "VipsJpeg:
+ * premature end of JPEG image") goes into `detail` only: the message is what the person reads (the
+ * UI maps it to a dictionary line), and library wording means nothing to them.
+ */
 function decodeProblem(error: unknown): CoreError {
   const reason = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unknown';
+  const detail = `decoder: ${reason}`;
   if (/pixel limit/i.test(reason)) {
     return invalid(
       `the image has more than ${ATTACHMENT_IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels`,
       error,
+      detail,
     );
   }
-  return invalid(`the file starts like an image but could not be read as one (${reason})`, error);
+  return invalid('the file starts like an image but could not be read as one', error, detail);
 }
 
 export interface ConvertedImage {

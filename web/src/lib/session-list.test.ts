@@ -3,6 +3,7 @@ import { ApiError } from './api.ts';
 import {
   composeDetail,
   forkOrigin,
+  forkPointFileLine,
   formatSessionTime,
   isSwitchBlocked,
   sessionTitle,
@@ -67,8 +68,25 @@ describe('session list', () => {
     ).toEqual({
       text,
       to: 'a1',
+      attachment: null,
     });
-    expect(composeDetail({ atSeq: 4, preview: 'p', text: 't', tsMs: 1 })).toEqual({ text: 't', to: null });
+    expect(composeDetail({ atSeq: 4, preview: 'p', text: 't', tsMs: 1 })).toEqual({
+      text: 't',
+      to: null,
+      attachment: null,
+    });
+  });
+
+  it("carries the request's file to the input, and the row names it with its kind", () => {
+    const file = { id: 'f1', kind: 'image' as const, fileName: 'photo.png', mimeType: 'image/webp' };
+    const point = { atSeq: 2, preview: '', text: '', to: 'a1', tsMs: 1, attachments: [file] };
+    expect(composeDetail(point)).toEqual({ text: '', to: 'a1', attachment: file });
+    const kindWord = (kind: string) => ({ image: 'image', pdf: 'PDF' })[kind] ?? kind;
+    expect(forkPointFileLine(point, kindWord)).toBe('📎 photo.png · image');
+    expect(
+      forkPointFileLine({ ...point, attachments: [{ ...file, kind: 'pdf', fileName: 'a.pdf' }] }, kindWord),
+    ).toBe('📎 a.pdf · PDF');
+    expect(forkPointFileLine({ atSeq: 2, preview: 'p', text: 'p', tsMs: 1 }, kindWord)).toBeNull();
   });
 
   it('recognises SESSION_SWITCH_BLOCKED by code only', () => {

@@ -1,5 +1,5 @@
 import { ApiError } from './api.ts';
-import type { ForkPoint, SessionSummary } from './types.ts';
+import type { AttachmentRef, ForkPoint, SessionSummary } from './types.ts';
 
 /** The conversation list's pure rules (ledger part 1 §1.5 / `session_store`, part 3 §2.11). */
 
@@ -49,10 +49,24 @@ export interface ComposeDetail {
   text: string;
   /** The recipient servant of the original request; null when it was not a servant. */
   to: string | null;
+  /** The request's file (a message takes at most one); null without one. Put back as a chip if kept. */
+  attachment: AttachmentRef | null;
 }
 
 export function composeDetail(point: ForkPoint): ComposeDetail {
-  return { text: point.text, to: point.to ?? null };
+  return { text: point.text, to: point.to ?? null, attachment: point.attachments?.[0] ?? null };
+}
+
+/**
+ * The fork-point row's file line, e.g. `📎 photo.png · image` (the kind word from the caller's
+ * dictionary); null for a request without a file. An attachment-only request shows this and no text.
+ */
+export function forkPointFileLine(
+  point: ForkPoint,
+  kindWord: (kind: AttachmentRef['kind']) => string,
+): string | null {
+  const file = point.attachments?.[0];
+  return file === undefined ? null : `📎 ${file.fileName} · ${kindWord(file.kind)}`;
 }
 
 /** Resume, fork and deleting the open session are refused while any turn is in flight. */
