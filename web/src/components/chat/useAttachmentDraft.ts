@@ -128,6 +128,17 @@ export function useAttachmentDraft(
   }
 
   /**
+   * The chip's file went out with the message: the chip goes, but a line about ANOTHER file (one
+   * refused while the send was under way, or refused by its own checks) stays, or the person would
+   * never read it. Lines about the sent file itself (replaced, only the first) go with it.
+   */
+  function sent(): void {
+    const kept = notice.value;
+    remove();
+    if (kept?.code === 'sending' || kept?.code === 'problem') notice.value = kept;
+  }
+
+  /**
    * The attachment of `send_user_message` for the file `current` (the one on the chip when the send
    * began, not whatever is there after the wait); throws when the browser could not read the file.
    */
@@ -140,5 +151,5 @@ export function useAttachmentDraft(
 
   onBeforeUnmount(() => drop(pending.value));
 
-  return { pending, notice, imageSize, reduced, reading, encoded, wireProblem, take, remove, payload };
+  return { pending, notice, imageSize, reduced, reading, encoded, wireProblem, take, remove, sent, payload };
 }

@@ -148,3 +148,26 @@ describe('a refusal from the server', () => {
     expect(en.sendError.value).toContain('(animated images are not accepted)');
   });
 });
+
+describe('a line about another file after the send', () => {
+  it('stays when the sent file’s chip goes; a line about the sent file itself goes with it', async () => {
+    const sending = ref(false);
+    const attach = chat(sending);
+    attach.onPaste(pasteOf([png('first.png')]).event);
+    await settle();
+    sending.value = true;
+    attach.onPaste(pasteOf([png('second.png')]).event);
+    await settle();
+    sending.value = false;
+    attach.draft.sent();
+    expect(attach.draft.pending.value).toBeNull();
+    expect(attach.noticeLine.value).toContain('attachments.whileSending');
+    expect(attach.noticeLine.value).toContain('second.png');
+
+    attach.onPaste(pasteOf([png('a.png'), png('b.png')]).event);
+    await settle();
+    expect(attach.noticeLine.value).toContain('attachments.onlyFirst');
+    attach.draft.sent();
+    expect(attach.noticeLine.value).toBeNull();
+  });
+});
