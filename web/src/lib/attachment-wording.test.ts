@@ -98,6 +98,16 @@ describe('refusals name the limit or what the connection takes', () => {
     );
   });
 
+  it('too many pixels: the image’s size and the server’s ceiling in megapixels', () => {
+    const problem = { code: 'tooManyPixels' as const, width: 12000, height: 12000, limitPixels: 100_000_000 };
+    expect(problemText(problem, context, en)).toBe(
+      `${context.fileName} is 12000 × 12000 px: images can have at most 100 megapixels.`,
+    );
+    expect(problemText(problem, context, ja)).toBe(
+      `${context.fileName} は 12000 × 12000 px です。画像は 100 メガピクセルまでです`,
+    );
+  });
+
   it('unknown, animated, empty: each its own line with the file name', () => {
     for (const code of ['unknownKind', 'animated', 'empty'] as const) {
       const text = problemText({ code }, { fileName: 'x.bin', servant: 'Sam' }, en);

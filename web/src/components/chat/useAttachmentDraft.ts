@@ -5,6 +5,7 @@ import {
   attachmentFileName,
   carriesProblem,
   checkFile,
+  pixelProblem,
   reducedSize,
   type DraftNotice,
 } from '../../lib/attachment-check.ts';
@@ -128,6 +129,22 @@ export function useAttachmentDraft(
   }
 
   /**
+   * The thumbnail of `measuredFile` has told its pixels: the size the chip promises, or, over the
+   * server's pixel ceiling, the chip goes with the refusal line (like a file over its size gate).
+   */
+  function measured(measuredFile: PendingAttachment, size: { width: number; height: number }): void {
+    if (pending.value !== measuredFile) return;
+    const problem = pixelProblem(size.width, size.height);
+    if (!problem) {
+      imageSize.value = size;
+      return;
+    }
+    const fileName = measuredFile.fileName;
+    remove();
+    notice.value = { code: 'problem', problem, fileName };
+  }
+
+  /**
    * The chip's file went out with the message: the chip goes, but a line about ANOTHER file (one
    * refused while the send was under way, or refused by its own checks) stays, or the person would
    * never read it. Lines about the sent file itself (replaced, only the first) go with it.
@@ -151,5 +168,18 @@ export function useAttachmentDraft(
 
   onBeforeUnmount(() => drop(pending.value));
 
-  return { pending, notice, imageSize, reduced, reading, encoded, wireProblem, take, remove, sent, payload };
+  return {
+    pending,
+    notice,
+    imageSize,
+    reduced,
+    reading,
+    encoded,
+    wireProblem,
+    take,
+    measured,
+    remove,
+    sent,
+    payload,
+  };
 }

@@ -171,3 +171,24 @@ describe('a line about another file after the send', () => {
     expect(attach.noticeLine.value).toBeNull();
   });
 });
+
+describe('an image over the server’s pixel ceiling', () => {
+  it('is refused once its thumbnail tells its size: the chip goes, the line names the limit', async () => {
+    const attach = chat();
+    attach.onPaste(pasteOf([png('huge.png')]).event);
+    await settle();
+    const huge = attach.draft.pending.value!;
+    attach.draft.measured(huge, { width: 12000, height: 12000 });
+    expect(attach.draft.pending.value).toBeNull();
+    expect(attach.draft.reduced.value).toBeNull();
+    expect(attach.noticeLine.value).toBe(
+      'attachments.problem.tooManyPixels {"name":"huge.png","width":12000,"height":12000,"megapixels":100}',
+    );
+    expect(attach.noticeIsError.value).toBe(true);
+
+    attach.onPaste(pasteOf([png('photo.png')]).event);
+    await settle();
+    attach.draft.measured(attach.draft.pending.value!, { width: 4000, height: 3000 });
+    expect(attach.draft.reduced.value).toEqual({ width: 1568, height: 1176 });
+  });
+});
