@@ -188,7 +188,7 @@ describe.sequential('attachments in the chat', () => {
     expect(await chip.getByTestId('attachment-chip-name').textContent()).toBe('photo.png');
     expect(await chip.getByTestId('attachment-chip-facts').textContent()).toMatch(/ KB · image$/);
     expect(await chip.getByTestId('attachment-one-turn').textContent()).toBe(
-      'This image is passed to the model only this time. From turn 2 the model cannot see it (it remains on screen).',
+      'This image is passed to the model only this time. In later turns the model no longer sees it (it stays on screen).',
     );
     await chip.getByTestId('attachment-reduced').waitFor();
     expect(await chip.getByTestId('attachment-reduced').textContent()).toContain(
@@ -341,7 +341,7 @@ describe.sequential('attachments in the chat', () => {
     const error = page.getByTestId('attachment-error');
     await error.waitFor();
     expect(await error.textContent()).toContain(
-      "Ansel's connection (Anthropic) cannot take videos. It can take: images, PDFs.",
+      "Ansel's connection, Anthropic, cannot take videos. It can take: images, PDFs.",
     );
     expect(await page.getByTestId('attachment-video-cost').textContent()).toMatch(
       /about 10,000 tokens per minute/,
@@ -499,7 +499,7 @@ describe.sequential('attachments in the chat', () => {
     await clipboardPastePng(320, 200);
     const chip = page.getByTestId('attachment-chip');
     expect(await chip.getByTestId('attachment-one-turn').textContent()).toBe(
-      'この画像は今回のみモデルへ渡ります。2 ターン目以降はモデルからは見えません（画面には残ります）',
+      'この画像は今回のみモデルへ渡ります。次のターンからはモデルには見えません（画面には残ります）',
     );
     expect(await chip.getByTestId('attachment-chip-facts').textContent()).toMatch(/ · 画像$/);
     const before = fake.requests.length;
