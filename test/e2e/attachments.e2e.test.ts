@@ -469,9 +469,15 @@ describe.sequential('attachments in the chat', () => {
     expect(await page.getByTestId('attachment-chip-name').textContent()).toBe('spinner.gif');
     expect(fake.requests.length).toBe(requestsBefore);
     expect((await messages()).length).toBe(messagesBefore);
+    // The same bytes would be refused again: the chip says so and Send stays off until it is removed.
+    expect((await page.getByTestId('attachment-refused').textContent())!.trim()).toMatch(
+      /^The server refused spinner\.gif: Send stays off for it\..*remove the file first\.$/,
+    );
+    expect(await page.getByTestId('chat-send').isDisabled()).toBe(true);
     await screenshot(page, '45-attachment-server-refusal');
     await page.getByTestId('attachment-remove').click();
     await refused.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('chat-send').isDisabled()).toBe(false);
     await page.getByTestId('chat-input').fill('');
   });
 

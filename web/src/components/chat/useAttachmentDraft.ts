@@ -44,6 +44,12 @@ export function useAttachmentDraft(
   const reading = ref(false);
   /** The browser has finished the base64 of the pending file (the send no longer waits on it). */
   const encoded = ref(false);
+  /**
+   * The file the server refused as INVALID_ATTACHMENT (damaged, cut short, animated…): sending the
+   * same bytes again would be refused again, so Send stays off for it until it is removed or replaced.
+   */
+  const refused = shallowRef<PendingAttachment | null>(null);
+  const isRefused = computed(() => pending.value !== null && refused.value === pending.value);
   let generation = 0;
 
   /** Whether the target's wire carries the pending kind (re-read when the target changes). */
@@ -123,9 +129,15 @@ export function useAttachmentDraft(
     reading.value = false;
     drop(pending.value);
     pending.value = null;
+    refused.value = null;
     imageSize.value = null;
     notice.value = null;
     encoded.value = false;
+  }
+
+  /** The server refused `file` as not a file we take: mark its chip (only if it is still the one there). */
+  function markRefused(file: object): void {
+    if (pending.value !== null && pending.value === file) refused.value = pending.value;
   }
 
   /**
@@ -176,8 +188,10 @@ export function useAttachmentDraft(
     reading,
     encoded,
     wireProblem,
+    isRefused,
     take,
     measured,
+    markRefused,
     remove,
     sent,
     payload,

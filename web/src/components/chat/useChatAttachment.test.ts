@@ -192,3 +192,40 @@ describe('an image over the server’s pixel ceiling', () => {
     expect(attach.draft.reduced.value).toEqual({ width: 1568, height: 1176 });
   });
 });
+
+describe('a file the server refused as INVALID_ATTACHMENT', () => {
+  const refusal = (code: 'INVALID_ATTACHMENT' | 'ATTACHMENT_NOT_CARRIED') =>
+    new ApiError({ code, message: 'x', detail: null, agentId: null, retryable: false });
+
+  it('marks its chip refused until it is removed or replaced; another code does not', async () => {
+    const attach = chat();
+    attach.onPaste(pasteOf([png('cut.jpg')]).event);
+    await settle();
+    const cut = attach.draft.pending.value!;
+    attach.sendFailed(refusal('ATTACHMENT_NOT_CARRIED'), cut);
+    expect(attach.draft.isRefused.value).toBe(false);
+    attach.sendFailed(refusal('INVALID_ATTACHMENT'), cut);
+    expect(attach.draft.isRefused.value).toBe(true);
+
+    attach.onPaste(pasteOf([png('good.png')]).event);
+    await settle();
+    expect(attach.draft.isRefused.value).toBe(false);
+    attach.sendFailed(refusal('INVALID_ATTACHMENT'), attach.draft.pending.value!);
+    attach.remove();
+    expect(attach.draft.isRefused.value).toBe(false);
+    attach.onPaste(pasteOf([png('good.png')]).event);
+    await settle();
+    expect(attach.draft.isRefused.value).toBe(false);
+  });
+
+  it('a refusal of a file no longer on the chip marks nothing', async () => {
+    const attach = chat();
+    attach.onPaste(pasteOf([png('first.png')]).event);
+    await settle();
+    const first = attach.draft.pending.value!;
+    attach.onPaste(pasteOf([png('second.png')]).event);
+    await settle();
+    attach.sendFailed(refusal('INVALID_ATTACHMENT'), first);
+    expect(attach.draft.isRefused.value).toBe(false);
+  });
+});

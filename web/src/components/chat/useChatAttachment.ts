@@ -119,6 +119,7 @@ export function useChatAttachment(
       reason = refusalLine(core, file, t) ?? t(`errors.${error.code}`);
       if (showCoreWords()) reason = `${reason} (${core})`;
       sendErrorDetail.value = core;
+      if (error.code === 'INVALID_ATTACHMENT') draft.markRefused(file);
     } else reason = formatError(error.payload);
     sendError.value = t('attachments.sendRefused', { reason });
   }
