@@ -233,7 +233,7 @@ describe.sequential('attachments in the chat', () => {
     const sent = page.locator('[data-testid="chat-message"][data-from="user"]').last();
     const thumb = sent.getByTestId('attachment-thumb');
     await thumb.waitFor();
-    expect(await thumb.getAttribute('aria-label')).toBe('Open photo.png full size');
+    expect(await thumb.getAttribute('aria-label')).toBe('View photo.png larger');
     // The thumbnail is an object URL of the stored bytes, never a URL of the server's files.
     expect(await thumb.locator('img').getAttribute('src')).toMatch(/^blob:/);
     await thumb.click();
@@ -247,13 +247,29 @@ describe.sequential('attachments in the chat', () => {
     })()`);
     expect(natural).toEqual({ width: 1568, height: 784 });
     expect(await focusedTestId()).toBe('attachment-viewer-close');
+    // It opens fitted: the whole 1568 px picture inside the 1280 px window, nothing to scroll.
+    const area = `document.querySelector('[data-testid="attachment-viewer-picture"]')`;
+    const shown = await page.evaluate<{ width: number; windowWidth: number; scrolls: boolean }>(`(() => {
+      const img = document.querySelector('[data-testid="attachment-viewer-image"]');
+      return { width: img.getBoundingClientRect().width, windowWidth: window.innerWidth,
+        scrolls: ${area}.scrollWidth > ${area}.clientWidth || ${area}.scrollHeight > ${area}.clientHeight };
+    })()`);
+    expect(shown.width).toBeLessThan(shown.windowWidth);
+    expect(shown.scrolls).toBe(false);
+    expect(await page.getByTestId('attachment-viewer-stored').textContent()).toMatch(
+      /This is the stored copy \(reduced to at most 1568 px on the longest edge\)/,
+    );
+    const fit = page.getByTestId('attachment-viewer-fit');
+    expect((await fit.textContent())!.trim()).toBe('Actual size');
     await screenshot(page, '41-attachment-viewer');
     // A click on the picture leaves the focus on the body: Tab still stays in the dialog, going
     // between Close and the picture area (which the arrow keys scroll), both ways.
     await page.getByTestId('attachment-viewer-image').click();
     await page.keyboard.press('Tab');
     const first = await focusedTestId();
-    expect(['attachment-viewer-close', 'attachment-viewer-picture']).toContain(first);
+    expect(['attachment-viewer-fit', 'attachment-viewer-close', 'attachment-viewer-picture']).toContain(
+      first,
+    );
     const stops = [first];
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
@@ -261,11 +277,16 @@ describe.sequential('attachments in the chat', () => {
     }
     await page.keyboard.press('Shift+Tab');
     stops.push(await focusedTestId());
-    expect(new Set(stops)).toEqual(new Set(['attachment-viewer-close', 'attachment-viewer-picture']));
+    expect(new Set(stops)).toEqual(
+      new Set(['attachment-viewer-fit', 'attachment-viewer-close', 'attachment-viewer-picture']),
+    );
     expect(stops[4]).toBe(stops[2]);
+    // The toggle, from the keyboard: the actual size, 1568 px wide in a 1280 px window.
+    await fit.focus();
+    await page.keyboard.press('Enter');
+    expect((await fit.textContent())!.trim()).toBe('Fit to window');
     await page.getByTestId('attachment-viewer-picture').focus();
-    // 1568 px wide in a 1280 px window: the picture area scrolls, and the arrow key scrolls it.
-    const area = `document.querySelector('[data-testid="attachment-viewer-picture"]')`;
+    // The picture area scrolls, and the arrow key scrolls it.
     expect(await page.evaluate<boolean>(`${area}.scrollWidth > ${area}.clientWidth`)).toBe(true);
     const before = await page.evaluate<number>(`${area}.scrollLeft`);
     await page.keyboard.press('ArrowRight');
