@@ -118,13 +118,13 @@ async function clipboardPastePng(width: number, height: number) {
   await page.getByTestId('attachment-chip-thumb').waitFor({ timeout: 10_000 });
 }
 
-/** Drops a file made in the page onto the chat's input area, as a drag from the desktop does. */
-async function dropFile(name: string, mimeType: string, base64: string) {
+/** Drops a file made in the page onto the chat's input area (or another part), as a drag from the desktop does. */
+async function dropFile(name: string, mimeType: string, base64: string, on = 'chat-input-area') {
   await page.evaluate(`(() => {
     const bytes = Uint8Array.from(atob(${JSON.stringify(base64)}), (c) => c.charCodeAt(0));
     const data = new DataTransfer();
     data.items.add(new File([bytes], ${JSON.stringify(name)}, { type: ${JSON.stringify(mimeType)} }));
-    const area = document.querySelector('[data-testid="chat-input-area"]');
+    const area = document.querySelector('[data-testid="${on}"]');
     for (const type of ['dragenter', 'dragover', 'drop']) {
       area.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
     }
@@ -341,12 +341,31 @@ describe.sequential('attachments in the chat', () => {
     const path = await download.path();
     expect((await readFile(path)).equals(PDF)).toBe(true);
 
-    // A file dropped beside the input area is cancelled (the browser would open it in place of the app).
+    // While a file is dragged over the conversation, the input's hint covers the box opaquely.
+    const hintBackground = await page.evaluate<string>(`(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'over.pdf', { type: 'application/pdf' }));
+      const flow = document.querySelector('[data-testid="chat-flow"]');
+      flow.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      return new Promise((resolve) => requestAnimationFrame(() => {
+        const hint = document.querySelector('[data-testid="attachment-drop-hint"]');
+        resolve(hint ? getComputedStyle(hint).backgroundColor : 'none');
+        flow.dispatchEvent(new DragEvent('dragleave', { dataTransfer: data, bubbles: true, relatedTarget: null }));
+      }));
+    })()`);
+    expect(hintBackground).toMatch(/^rgb\(/);
+    await page.getByTestId('attachment-drop-hint').waitFor({ state: 'detached' });
+    // The conversation is the biggest target: a file dropped on it goes to the input.
+    await dropFile('on-the-pane.pdf', 'application/pdf', PDF.toString('base64'), 'chat-flow');
+    await chip.waitFor();
+    expect(await chip.getByTestId('attachment-chip-name').textContent()).toBe('on-the-pane.pdf');
+    await chip.getByTestId('attachment-remove').click();
+    await chip.waitFor({ state: 'detached' });
+    // A file dropped outside the chat pane is cancelled (the browser would open it in place of the app).
     const cancelled = await page.evaluate<boolean>(`(() => {
       const data = new DataTransfer();
       data.items.add(new File(['x'], 'stray.pdf', { type: 'application/pdf' }));
-      const flow = document.querySelector('[data-testid="chat-flow"]');
-      return !flow.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      return !document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     })()`);
     expect(cancelled).toBe(true);
     expect(await page.getByTestId('attachment-chip').count()).toBe(0);
@@ -374,6 +393,38 @@ describe.sequential('attachments in the chat', () => {
     // The same file goes to a servant whose wire would take the kind (the error follows the target).
     await page.getByTestId('chat-target').selectOption('mia');
     await error.waitFor({ state: 'detached' });
+    // A Meta servant's video chip: the one-turn and Meta lines show, the video cost waits behind Details.
+    expect(await page.getByTestId('attachment-retention').isVisible()).toBe(true);
+    expect(await page.getByTestId('attachment-video-cost').isVisible()).toBe(false);
+    await page.getByTestId('attachment-details').locator('summary').click();
+    expect(await page.getByTestId('attachment-video-cost').isVisible()).toBe(true);
+    await screenshot(page, '46-attachment-meta-video-chip');
+    // The Meta line reads at AA contrast (4.5:1) in both themes.
+    const themeBefore = await page.evaluate<string | null>('document.documentElement.dataset.theme ?? null');
+    for (const theme of ['light', 'dark']) {
+      const ratio = await page.evaluate<number>(`(() => {
+        document.documentElement.dataset.theme = ${JSON.stringify(theme)};
+        const el = document.querySelector('[data-testid="attachment-retention"]');
+        const style = getComputedStyle(el);
+        const rgb = (text) => {
+          const srgb = /^color\\(srgb ([\\d.]+) ([\\d.]+) ([\\d.]+)/.exec(text);
+          if (srgb) return srgb.slice(1, 4).map(Number);
+          return text.match(/[\\d.]+/g).slice(0, 3).map((v) => Number(v) / 255);
+        };
+        const luminance = (c) => {
+          const [r, g, b] = c.map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const [a, b] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      })()`);
+      expect(ratio, theme).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.evaluate(
+      themeBefore === null
+        ? 'delete document.documentElement.dataset.theme'
+        : `document.documentElement.dataset.theme = ${JSON.stringify(themeBefore)}`,
+    );
     await page.getByTestId('chat-target').selectOption('ansel');
     await error.waitFor();
     await page.getByTestId('attachment-remove').click();

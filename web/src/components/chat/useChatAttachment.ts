@@ -126,7 +126,7 @@ export function useChatAttachment(
 
   /**
    * A file dropped anywhere else on the page would make the browser open it in place of the app (and
-   * lose an unsent message): outside the input area a file drop does nothing. Other drags (the
+   * lose an unsent message): outside the chat pane a file drop does nothing. Other drags (the
    * servant list's) carry no files and are left alone.
    */
   function refuseStrayDrop(event: DragEvent) {
