@@ -118,13 +118,13 @@ async function clipboardPastePng(width: number, height: number) {
   await page.getByTestId('attachment-chip-thumb').waitFor({ timeout: 10_000 });
 }
 
-/** Drops a file made in the page onto the chat's input area, as a drag from the desktop does. */
-async function dropFile(name: string, mimeType: string, base64: string) {
+/** Drops a file made in the page onto the chat's input area (or another part), as a drag from the desktop does. */
+async function dropFile(name: string, mimeType: string, base64: string, on = 'chat-input-area') {
   await page.evaluate(`(() => {
     const bytes = Uint8Array.from(atob(${JSON.stringify(base64)}), (c) => c.charCodeAt(0));
     const data = new DataTransfer();
     data.items.add(new File([bytes], ${JSON.stringify(name)}, { type: ${JSON.stringify(mimeType)} }));
-    const area = document.querySelector('[data-testid="chat-input-area"]');
+    const area = document.querySelector('[data-testid="${on}"]');
     for (const type of ['dragenter', 'dragover', 'drop']) {
       area.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
     }
@@ -188,7 +188,7 @@ describe.sequential('attachments in the chat', () => {
     expect(await chip.getByTestId('attachment-chip-name').textContent()).toBe('photo.png');
     expect(await chip.getByTestId('attachment-chip-facts').textContent()).toMatch(/ KB · image$/);
     expect(await chip.getByTestId('attachment-one-turn').textContent()).toBe(
-      'This image is passed to the model only this time. From turn 2 the model cannot see it (it remains on screen).',
+      'This image is passed to the model only this time. In later turns the model no longer sees it (it stays on screen).',
     );
     await chip.getByTestId('attachment-reduced').waitFor();
     expect(await chip.getByTestId('attachment-reduced').textContent()).toContain(
@@ -233,7 +233,7 @@ describe.sequential('attachments in the chat', () => {
     const sent = page.locator('[data-testid="chat-message"][data-from="user"]').last();
     const thumb = sent.getByTestId('attachment-thumb');
     await thumb.waitFor();
-    expect(await thumb.getAttribute('aria-label')).toBe('Open photo.png full size');
+    expect(await thumb.getAttribute('aria-label')).toBe('View photo.png larger');
     // The thumbnail is an object URL of the stored bytes, never a URL of the server's files.
     expect(await thumb.locator('img').getAttribute('src')).toMatch(/^blob:/);
     await thumb.click();
@@ -247,13 +247,29 @@ describe.sequential('attachments in the chat', () => {
     })()`);
     expect(natural).toEqual({ width: 1568, height: 784 });
     expect(await focusedTestId()).toBe('attachment-viewer-close');
+    // It opens fitted: the whole 1568 px picture inside the 1280 px window, nothing to scroll.
+    const area = `document.querySelector('[data-testid="attachment-viewer-picture"]')`;
+    const shown = await page.evaluate<{ width: number; windowWidth: number; scrolls: boolean }>(`(() => {
+      const img = document.querySelector('[data-testid="attachment-viewer-image"]');
+      return { width: img.getBoundingClientRect().width, windowWidth: window.innerWidth,
+        scrolls: ${area}.scrollWidth > ${area}.clientWidth || ${area}.scrollHeight > ${area}.clientHeight };
+    })()`);
+    expect(shown.width).toBeLessThan(shown.windowWidth);
+    expect(shown.scrolls).toBe(false);
+    expect(await page.getByTestId('attachment-viewer-stored').textContent()).toMatch(
+      /This is the stored copy \(reduced to at most 1568 px on the longest edge\)/,
+    );
+    const fit = page.getByTestId('attachment-viewer-fit');
+    expect((await fit.textContent())!.trim()).toBe('Actual size');
     await screenshot(page, '41-attachment-viewer');
     // A click on the picture leaves the focus on the body: Tab still stays in the dialog, going
     // between Close and the picture area (which the arrow keys scroll), both ways.
     await page.getByTestId('attachment-viewer-image').click();
     await page.keyboard.press('Tab');
     const first = await focusedTestId();
-    expect(['attachment-viewer-close', 'attachment-viewer-picture']).toContain(first);
+    expect(['attachment-viewer-fit', 'attachment-viewer-close', 'attachment-viewer-picture']).toContain(
+      first,
+    );
     const stops = [first];
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
@@ -261,11 +277,16 @@ describe.sequential('attachments in the chat', () => {
     }
     await page.keyboard.press('Shift+Tab');
     stops.push(await focusedTestId());
-    expect(new Set(stops)).toEqual(new Set(['attachment-viewer-close', 'attachment-viewer-picture']));
+    expect(new Set(stops)).toEqual(
+      new Set(['attachment-viewer-fit', 'attachment-viewer-close', 'attachment-viewer-picture']),
+    );
     expect(stops[4]).toBe(stops[2]);
+    // The toggle, from the keyboard: the actual size, 1568 px wide in a 1280 px window.
+    await fit.focus();
+    await page.keyboard.press('Enter');
+    expect((await fit.textContent())!.trim()).toBe('Fit to window');
     await page.getByTestId('attachment-viewer-picture').focus();
-    // 1568 px wide in a 1280 px window: the picture area scrolls, and the arrow key scrolls it.
-    const area = `document.querySelector('[data-testid="attachment-viewer-picture"]')`;
+    // The picture area scrolls, and the arrow key scrolls it.
     expect(await page.evaluate<boolean>(`${area}.scrollWidth > ${area}.clientWidth`)).toBe(true);
     const before = await page.evaluate<number>(`${area}.scrollLeft`);
     await page.keyboard.press('ArrowRight');
@@ -320,12 +341,31 @@ describe.sequential('attachments in the chat', () => {
     const path = await download.path();
     expect((await readFile(path)).equals(PDF)).toBe(true);
 
-    // A file dropped beside the input area is cancelled (the browser would open it in place of the app).
+    // While a file is dragged over the conversation, the input's hint covers the box opaquely.
+    const hintBackground = await page.evaluate<string>(`(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'over.pdf', { type: 'application/pdf' }));
+      const flow = document.querySelector('[data-testid="chat-flow"]');
+      flow.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      return new Promise((resolve) => requestAnimationFrame(() => {
+        const hint = document.querySelector('[data-testid="attachment-drop-hint"]');
+        resolve(hint ? getComputedStyle(hint).backgroundColor : 'none');
+        flow.dispatchEvent(new DragEvent('dragleave', { dataTransfer: data, bubbles: true, relatedTarget: null }));
+      }));
+    })()`);
+    expect(hintBackground).toMatch(/^rgb\(/);
+    await page.getByTestId('attachment-drop-hint').waitFor({ state: 'detached' });
+    // The conversation is the biggest target: a file dropped on it goes to the input.
+    await dropFile('on-the-pane.pdf', 'application/pdf', PDF.toString('base64'), 'chat-flow');
+    await chip.waitFor();
+    expect(await chip.getByTestId('attachment-chip-name').textContent()).toBe('on-the-pane.pdf');
+    await chip.getByTestId('attachment-remove').click();
+    await chip.waitFor({ state: 'detached' });
+    // A file dropped outside the chat pane is cancelled (the browser would open it in place of the app).
     const cancelled = await page.evaluate<boolean>(`(() => {
       const data = new DataTransfer();
       data.items.add(new File(['x'], 'stray.pdf', { type: 'application/pdf' }));
-      const flow = document.querySelector('[data-testid="chat-flow"]');
-      return !flow.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      return !document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     })()`);
     expect(cancelled).toBe(true);
     expect(await page.getByTestId('attachment-chip').count()).toBe(0);
@@ -341,7 +381,7 @@ describe.sequential('attachments in the chat', () => {
     const error = page.getByTestId('attachment-error');
     await error.waitFor();
     expect(await error.textContent()).toContain(
-      "Ansel's connection (Anthropic) cannot take videos. It can take: images, PDFs.",
+      "Ansel's connection, Anthropic, cannot take videos. It can take: images, PDFs.",
     );
     expect(await page.getByTestId('attachment-video-cost').textContent()).toMatch(
       /about 10,000 tokens per minute/,
@@ -353,6 +393,38 @@ describe.sequential('attachments in the chat', () => {
     // The same file goes to a servant whose wire would take the kind (the error follows the target).
     await page.getByTestId('chat-target').selectOption('mia');
     await error.waitFor({ state: 'detached' });
+    // A Meta servant's video chip: the one-turn and Meta lines show, the video cost waits behind Details.
+    expect(await page.getByTestId('attachment-retention').isVisible()).toBe(true);
+    expect(await page.getByTestId('attachment-video-cost').isVisible()).toBe(false);
+    await page.getByTestId('attachment-details').locator('summary').click();
+    expect(await page.getByTestId('attachment-video-cost').isVisible()).toBe(true);
+    await screenshot(page, '46-attachment-meta-video-chip');
+    // The Meta line reads at AA contrast (4.5:1) in both themes.
+    const themeBefore = await page.evaluate<string | null>('document.documentElement.dataset.theme ?? null');
+    for (const theme of ['light', 'dark']) {
+      const ratio = await page.evaluate<number>(`(() => {
+        document.documentElement.dataset.theme = ${JSON.stringify(theme)};
+        const el = document.querySelector('[data-testid="attachment-retention"]');
+        const style = getComputedStyle(el);
+        const rgb = (text) => {
+          const srgb = /^color\\(srgb ([\\d.]+) ([\\d.]+) ([\\d.]+)/.exec(text);
+          if (srgb) return srgb.slice(1, 4).map(Number);
+          return text.match(/[\\d.]+/g).slice(0, 3).map((v) => Number(v) / 255);
+        };
+        const luminance = (c) => {
+          const [r, g, b] = c.map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const [a, b] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      })()`);
+      expect(ratio, theme).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.evaluate(
+      themeBefore === null
+        ? 'delete document.documentElement.dataset.theme'
+        : `document.documentElement.dataset.theme = ${JSON.stringify(themeBefore)}`,
+    );
     await page.getByTestId('chat-target').selectOption('ansel');
     await error.waitFor();
     await page.getByTestId('attachment-remove').click();
@@ -469,9 +541,15 @@ describe.sequential('attachments in the chat', () => {
     expect(await page.getByTestId('attachment-chip-name').textContent()).toBe('spinner.gif');
     expect(fake.requests.length).toBe(requestsBefore);
     expect((await messages()).length).toBe(messagesBefore);
+    // The same bytes would be refused again: the chip says so and Send stays off until it is removed.
+    expect((await page.getByTestId('attachment-refused').textContent())!.trim()).toMatch(
+      /^The server refused spinner\.gif: Send stays off for it\..*remove the file first\.$/,
+    );
+    expect(await page.getByTestId('chat-send').isDisabled()).toBe(true);
     await screenshot(page, '45-attachment-server-refusal');
     await page.getByTestId('attachment-remove').click();
     await refused.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('chat-send').isDisabled()).toBe(false);
     await page.getByTestId('chat-input').fill('');
   });
 
@@ -499,7 +577,7 @@ describe.sequential('attachments in the chat', () => {
     await clipboardPastePng(320, 200);
     const chip = page.getByTestId('attachment-chip');
     expect(await chip.getByTestId('attachment-one-turn').textContent()).toBe(
-      'この画像は今回のみモデルへ渡ります。2 ターン目以降はモデルからは見えません（画面には残ります）',
+      'この画像は今回のみモデルへ渡ります。次のターンからはモデルには見えません（画面には残ります）',
     );
     expect(await chip.getByTestId('attachment-chip-facts').textContent()).toMatch(/ · 画像$/);
     const before = fake.requests.length;

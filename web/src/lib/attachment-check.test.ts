@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_KINDS, ATTACHMENT_MAX_BYTES } from '../../../src/domain/attachment.ts';
-import { attachmentFileName, carriesProblem, checkFile, reducedSize } from './attachment-check.ts';
+import { ATTACHMENT_IMAGE_MAX_INPUT_PIXELS } from '../../../src/world/attachments/image-convert.ts';
+import {
+  attachmentFileName,
+  carriesProblem,
+  checkFile,
+  IMAGE_MAX_INPUT_PIXELS,
+  pixelProblem,
+  reducedSize,
+} from './attachment-check.ts';
 
 const png = { kind: 'image' as const, mimeType: 'image/png' };
 
@@ -69,5 +77,23 @@ describe('attachmentFileName', () => {
     expect(attachmentFileName(' photo.png ', 'image', 'image/png')).toBe('photo.png');
     expect(attachmentFileName('', 'image', 'image/png')).toBe('pasted-image.png');
     expect(attachmentFileName('', 'audio', 'audio/mpeg')).toBe('pasted-audio.mp3');
+  });
+});
+
+describe('pixelProblem: the server’s decoder ceiling, checked on the page', () => {
+  it('is the server’s own number (100 megapixels)', () => {
+    expect(IMAGE_MAX_INPUT_PIXELS).toBe(ATTACHMENT_IMAGE_MAX_INPUT_PIXELS);
+    expect(IMAGE_MAX_INPUT_PIXELS).toBe(100_000_000);
+  });
+
+  it('refuses 12000 × 12000, takes exactly 10000 × 10000', () => {
+    expect(pixelProblem(12000, 12000)).toEqual({
+      code: 'tooManyPixels',
+      width: 12000,
+      height: 12000,
+      limitPixels: 100_000_000,
+    });
+    expect(pixelProblem(10000, 10000)).toBeNull();
+    expect(pixelProblem(4000, 3000)).toBeNull();
   });
 });

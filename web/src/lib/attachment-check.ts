@@ -17,7 +17,15 @@ export type FileProblem =
   | { code: 'empty' }
   | { code: 'unknownKind' }
   | { code: 'animated' }
-  | { code: 'tooLarge'; kind: AttachmentKind; byteLength: number; limitBytes: number };
+  | { code: 'tooLarge'; kind: AttachmentKind; byteLength: number; limitBytes: number }
+  | { code: 'tooManyPixels'; width: number; height: number; limitPixels: number };
+
+/**
+ * The server's decoder ceiling, ATTACHMENT_IMAGE_MAX_INPUT_PIXELS in
+ * src/world/attachments/image-convert.ts (a world file the page cannot import: it pulls in sharp).
+ * Kept equal to it by attachment-check.test.ts, which imports the server's constant.
+ */
+export const IMAGE_MAX_INPUT_PIXELS = 100_000_000;
 
 export interface CarriesProblem {
   code: 'notCarried';
@@ -52,6 +60,15 @@ export function checkFile(
   const oversize = attachmentSizeProblem(detected.kind, byteLength);
   if (oversize) return { ok: false, problem: { code: 'tooLarge', kind: detected.kind, ...oversize } };
   return { ok: true, kind: detected.kind, mimeType: detected.mimeType };
+}
+
+/**
+ * An image over the server's pixel ceiling, known once the thumbnail has told its size: refused on
+ * the spot like the size gate, instead of a chip promising a reduction the server will refuse.
+ */
+export function pixelProblem(width: number, height: number): FileProblem | null {
+  if (!(width * height > IMAGE_MAX_INPUT_PIXELS)) return null;
+  return { code: 'tooManyPixels', width, height, limitPixels: IMAGE_MAX_INPUT_PIXELS };
 }
 
 /** Whether the target's wire takes the kind; null when it does, or when there is no target yet. */

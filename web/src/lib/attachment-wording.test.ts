@@ -91,10 +91,40 @@ describe('refusals name the limit or what the connection takes', () => {
   it('not carried: the servant, its connection and the kinds it does take', () => {
     const problem = carriesProblem('video', 'anthropic')!;
     expect(problemText(problem, context, en)).toBe(
-      "Sam's connection (Anthropic) cannot take videos. It can take: images, PDFs.",
+      "Sam's connection, Anthropic, cannot take videos. It can take: images, PDFs.",
     );
     expect(problemText(problem, context, ja)).toBe(
-      'Sam の接続先（Anthropic）は動画を受け付けません。受け付けるのは 画像・PDF です',
+      'Sam の接続先は Anthropicです。動画は受け付けません。受け付けるのは画像・PDFです',
+    );
+  });
+
+  it('not carried to a provider whose label has brackets: no brackets inside brackets', () => {
+    const problem = carriesProblem('video', 'open_ai_compat')!;
+    expect(problemText(problem, { fileName: 'clip.mp4', servant: 'Cora' }, en)).toBe(
+      "Cora's connection, OpenAI-compatible (Chat Completions), cannot take videos. It can take: images, audio files, PDFs.",
+    );
+    expect(problemText(problem, { fileName: 'clip.mp4', servant: 'Cora' }, ja)).toBe(
+      'Cora の接続先は OpenAI 互換（Chat Completions）です。動画は受け付けません。受け付けるのは画像・音声・PDFです',
+    );
+  });
+
+  it('the Meta line says "no expiry" in plain words, without the API field', () => {
+    expect(en('attachments.metaRetention')).toMatch(
+      /^Files sent to Meta are kept at Meta with no expiry date\./,
+    );
+    expect(ja('attachments.metaRetention')).toMatch(
+      /^Meta へ送ったファイルは Meta 側に保存期限なしで保存されます。/,
+    );
+    for (const t of [en, ja]) expect(t('attachments.metaRetention')).not.toMatch(/expires_at|null/);
+  });
+
+  it('too many pixels: the image’s size and the server’s ceiling in megapixels', () => {
+    const problem = { code: 'tooManyPixels' as const, width: 12000, height: 12000, limitPixels: 100_000_000 };
+    expect(problemText(problem, context, en)).toBe(
+      `${context.fileName} is 12000 × 12000 px: images can have at most 100 megapixels.`,
+    );
+    expect(problemText(problem, context, ja)).toBe(
+      `${context.fileName} は 12000 × 12000 px です。画像は 100 メガピクセルまでです`,
     );
   });
 
@@ -111,10 +141,10 @@ describe('refusals name the limit or what the connection takes', () => {
 describe('the chip notices', () => {
   it('the one-turn notice is the ledger’s sentence for images, generalised per kind', () => {
     expect(oneTurnText('image', ja)).toBe(
-      'この画像は今回のみモデルへ渡ります。2 ターン目以降はモデルからは見えません（画面には残ります）',
+      'この画像は今回のみモデルへ渡ります。次のターンからはモデルには見えません（画面には残ります）',
     );
     expect(oneTurnText('image', en)).toBe(
-      'This image is passed to the model only this time. From turn 2 the model cannot see it (it remains on screen).',
+      'This image is passed to the model only this time. In later turns the model no longer sees it (it stays on screen).',
     );
     expect(oneTurnText('pdf', en)).toMatch(/^This PDF is passed to the model only this time/);
     expect(oneTurnText('audio', ja)).toMatch(/^この音声は今回のみ/);

@@ -53,6 +53,13 @@ export function problemText(
           kinds: kindsWord(problem.kind, t),
         },
       );
+    case 'tooManyPixels':
+      return t('attachments.problem.tooManyPixels', {
+        name,
+        width: problem.width,
+        height: problem.height,
+        megapixels: problem.limitPixels / 1_000_000,
+      });
     case 'notCarried':
       return t('attachments.problem.notCarried', {
         servant: context.servant,

@@ -5,6 +5,7 @@ import {
   attachmentFileName,
   carriesProblem,
   checkFile,
+  pixelProblem,
   reducedSize,
   type DraftNotice,
 } from '../../lib/attachment-check.ts';
@@ -43,6 +44,12 @@ export function useAttachmentDraft(
   const reading = ref(false);
   /** The browser has finished the base64 of the pending file (the send no longer waits on it). */
   const encoded = ref(false);
+  /**
+   * The file the server refused as INVALID_ATTACHMENT (damaged, cut short, animated…): sending the
+   * same bytes again would be refused again, so Send stays off for it until it is removed or replaced.
+   */
+  const refused = shallowRef<PendingAttachment | null>(null);
+  const isRefused = computed(() => pending.value !== null && refused.value === pending.value);
   let generation = 0;
 
   /** Whether the target's wire carries the pending kind (re-read when the target changes). */
@@ -122,9 +129,42 @@ export function useAttachmentDraft(
     reading.value = false;
     drop(pending.value);
     pending.value = null;
+    refused.value = null;
     imageSize.value = null;
     notice.value = null;
     encoded.value = false;
+  }
+
+  /** The server refused `file` as not a file we take: mark its chip (only if it is still the one there). */
+  function markRefused(file: object): void {
+    if (pending.value !== null && pending.value === file) refused.value = pending.value;
+  }
+
+  /**
+   * The thumbnail of `measuredFile` has told its pixels: the size the chip promises, or, over the
+   * server's pixel ceiling, the chip goes with the refusal line (like a file over its size gate).
+   */
+  function measured(measuredFile: PendingAttachment, size: { width: number; height: number }): void {
+    if (pending.value !== measuredFile) return;
+    const problem = pixelProblem(size.width, size.height);
+    if (!problem) {
+      imageSize.value = size;
+      return;
+    }
+    const fileName = measuredFile.fileName;
+    remove();
+    notice.value = { code: 'problem', problem, fileName };
+  }
+
+  /**
+   * The chip's file went out with the message: the chip goes, but a line about ANOTHER file (one
+   * refused while the send was under way, or refused by its own checks) stays, or the person would
+   * never read it. Lines about the sent file itself (replaced, only the first) go with it.
+   */
+  function sent(): void {
+    const kept = notice.value;
+    remove();
+    if (kept?.code === 'sending' || kept?.code === 'problem') notice.value = kept;
   }
 
   /**
@@ -140,5 +180,20 @@ export function useAttachmentDraft(
 
   onBeforeUnmount(() => drop(pending.value));
 
-  return { pending, notice, imageSize, reduced, reading, encoded, wireProblem, take, remove, payload };
+  return {
+    pending,
+    notice,
+    imageSize,
+    reduced,
+    reading,
+    encoded,
+    wireProblem,
+    isRefused,
+    take,
+    measured,
+    markRefused,
+    remove,
+    sent,
+    payload,
+  };
 }

@@ -148,3 +148,84 @@ describe('a refusal from the server', () => {
     expect(en.sendError.value).toContain('(animated images are not accepted)');
   });
 });
+
+describe('a line about another file after the send', () => {
+  it('stays when the sent file’s chip goes; a line about the sent file itself goes with it', async () => {
+    const sending = ref(false);
+    const attach = chat(sending);
+    attach.onPaste(pasteOf([png('first.png')]).event);
+    await settle();
+    sending.value = true;
+    attach.onPaste(pasteOf([png('second.png')]).event);
+    await settle();
+    sending.value = false;
+    attach.draft.sent();
+    expect(attach.draft.pending.value).toBeNull();
+    expect(attach.noticeLine.value).toContain('attachments.whileSending');
+    expect(attach.noticeLine.value).toContain('second.png');
+
+    attach.onPaste(pasteOf([png('a.png'), png('b.png')]).event);
+    await settle();
+    expect(attach.noticeLine.value).toContain('attachments.onlyFirst');
+    attach.draft.sent();
+    expect(attach.noticeLine.value).toBeNull();
+  });
+});
+
+describe('an image over the server’s pixel ceiling', () => {
+  it('is refused once its thumbnail tells its size: the chip goes, the line names the limit', async () => {
+    const attach = chat();
+    attach.onPaste(pasteOf([png('huge.png')]).event);
+    await settle();
+    const huge = attach.draft.pending.value!;
+    attach.draft.measured(huge, { width: 12000, height: 12000 });
+    expect(attach.draft.pending.value).toBeNull();
+    expect(attach.draft.reduced.value).toBeNull();
+    expect(attach.noticeLine.value).toBe(
+      'attachments.problem.tooManyPixels {"name":"huge.png","width":12000,"height":12000,"megapixels":100}',
+    );
+    expect(attach.noticeIsError.value).toBe(true);
+
+    attach.onPaste(pasteOf([png('photo.png')]).event);
+    await settle();
+    attach.draft.measured(attach.draft.pending.value!, { width: 4000, height: 3000 });
+    expect(attach.draft.reduced.value).toEqual({ width: 1568, height: 1176 });
+  });
+});
+
+describe('a file the server refused as INVALID_ATTACHMENT', () => {
+  const refusal = (code: 'INVALID_ATTACHMENT' | 'ATTACHMENT_NOT_CARRIED') =>
+    new ApiError({ code, message: 'x', detail: null, agentId: null, retryable: false });
+
+  it('marks its chip refused until it is removed or replaced; another code does not', async () => {
+    const attach = chat();
+    attach.onPaste(pasteOf([png('cut.jpg')]).event);
+    await settle();
+    const cut = attach.draft.pending.value!;
+    attach.sendFailed(refusal('ATTACHMENT_NOT_CARRIED'), cut);
+    expect(attach.draft.isRefused.value).toBe(false);
+    attach.sendFailed(refusal('INVALID_ATTACHMENT'), cut);
+    expect(attach.draft.isRefused.value).toBe(true);
+
+    attach.onPaste(pasteOf([png('good.png')]).event);
+    await settle();
+    expect(attach.draft.isRefused.value).toBe(false);
+    attach.sendFailed(refusal('INVALID_ATTACHMENT'), attach.draft.pending.value!);
+    attach.remove();
+    expect(attach.draft.isRefused.value).toBe(false);
+    attach.onPaste(pasteOf([png('good.png')]).event);
+    await settle();
+    expect(attach.draft.isRefused.value).toBe(false);
+  });
+
+  it('a refusal of a file no longer on the chip marks nothing', async () => {
+    const attach = chat();
+    attach.onPaste(pasteOf([png('first.png')]).event);
+    await settle();
+    const first = attach.draft.pending.value!;
+    attach.onPaste(pasteOf([png('second.png')]).event);
+    await settle();
+    attach.sendFailed(refusal('INVALID_ATTACHMENT'), first);
+    expect(attach.draft.isRefused.value).toBe(false);
+  });
+});

@@ -119,13 +119,14 @@ export function useChatAttachment(
       reason = refusalLine(core, file, t) ?? t(`errors.${error.code}`);
       if (showCoreWords()) reason = `${reason} (${core})`;
       sendErrorDetail.value = core;
+      if (error.code === 'INVALID_ATTACHMENT') draft.markRefused(file);
     } else reason = formatError(error.payload);
     sendError.value = t('attachments.sendRefused', { reason });
   }
 
   /**
    * A file dropped anywhere else on the page would make the browser open it in place of the app (and
-   * lose an unsent message): outside the input area a file drop does nothing. Other drags (the
+   * lose an unsent message): outside the chat pane a file drop does nothing. Other drags (the
    * servant list's) carry no files and are left alone.
    */
   function refuseStrayDrop(event: DragEvent) {
