@@ -1,0 +1,99 @@
+import { constants, type Dirent } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { O_NOFOLLOW } from '../../world/fs-util.ts';
+import { isSkippedDir, MAX_FILE_BYTES } from '../work-dir/limits.ts';
+import { parseHeadings, splitLines, type Heading } from './headings.ts';
+import { RAG_MAX_FILES } from './limits.ts';
+
+/** One Markdown file of a root, as last read: relative path with `/`, its lines and headings. */
+export interface IndexedFile {
+  rel: string;
+  lines: string[];
+  headings: Heading[];
+  mtimeMs: number;
+  size: number;
+}
+
+export interface RootSnapshot {
+  /** Sorted by relative path. */
+  files: IndexedFile[];
+  /** The walk stopped at the file cap. */
+  truncated: boolean;
+  /** Files left out: hard links (their content may live anywhere), too large, or unreadable. */
+  skipped: number;
+}
+
+const MARKDOWN = /\.(?:md|markdown)$/iu;
+// O_NONBLOCK so a FIFO named *.md cannot hang the walk (absent on Windows, where there are none).
+const O_READ = constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * The heading index, built on a root's first use and kept per root. Each use walks the root again
+ * and re-reads only files whose mtime or size changed, so an edit is seen at the next call without a
+ * watcher and a warm search reads no file. Symbolic links are never followed (neither folders nor
+ * files), and hidden and build folders are not entered, like the work-folder tools.
+ */
+export class RagIndex {
+  private readonly roots = new Map<string, Map<string, IndexedFile>>();
+
+  constructor(private readonly maxFiles = RAG_MAX_FILES) {}
+
+  async snapshot(rootReal: string): Promise<RootSnapshot> {
+    const previous = this.roots.get(rootReal) ?? new Map<string, IndexedFile>();
+    const next = new Map<string, IndexedFile>();
+    let skipped = 0;
+    let truncated = false;
+    const pending: string[] = [''];
+    while (pending.length > 0 && !truncated) {
+      const relDir = pending.shift()!;
+      let entries: Dirent[];
+      try {
+        entries = await readdir(join(rootReal, relDir), { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const files: string[] = [];
+      for (const entry of entries) {
+        const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+        if (entry.isDirectory() && !isSkippedDir(entry.name)) pending.push(rel);
+        else if (entry.isFile() && MARKDOWN.test(entry.name)) files.push(rel);
+      }
+      if (next.size + files.length > this.maxFiles) {
+        files.length = Math.max(0, this.maxFiles - next.size);
+        truncated = true;
+      }
+      const read = await Promise.all(files.map((rel) => this.load(rootReal, rel, previous.get(rel))));
+      for (const file of read) {
+        if (file) next.set(file.rel, file);
+        else skipped++;
+      }
+    }
+    this.roots.set(rootReal, next);
+    const files = [...next.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+    return { files, truncated, skipped };
+  }
+
+  private async load(root: string, rel: string, known: IndexedFile | undefined): Promise<IndexedFile | null> {
+    const abs = join(root, rel);
+    try {
+      const info = await lstat(abs);
+      if (!info.isFile() || info.nlink > 1 || info.size > MAX_FILE_BYTES) return null;
+      if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known;
+      // O_NOFOLLOW: the entry was a file at readdir; if it became a link since, it is not opened.
+      const handle = await open(abs, O_READ);
+      try {
+        const opened = await handle.stat();
+        if (!opened.isFile() || opened.nlink > 1 || opened.size > MAX_FILE_BYTES) return null;
+        const text = (await handle.readFile()).toString('utf8');
+        const lines = splitLines(text);
+        return { rel, lines, headings: parseHeadings(lines), mtimeMs: opened.mtimeMs, size: opened.size };
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return null;
+    }
+  }
+}
