@@ -4,15 +4,21 @@ import type { Village } from '../world/village.ts';
 import { bundledTools } from './bundled.ts';
 import {
   BUNDLED_TOOL_NAMES,
+  DECLARED_TOOL_NAMES,
   DEFAULT_ENABLED_TOOLS,
   isBundledToolPresented,
   WORK_DIR_TOOL_NAMES,
 } from './tool-names.ts';
 
 describe('the bundled tool set', () => {
-  it('is exactly BUNDLED_TOOL_NAMES, in that order, every tool asking for a reason', () => {
+  it('is exactly BUNDLED_TOOL_NAMES then DECLARED_TOOL_NAMES, in that order, every tool asking for a reason', () => {
     const tools = bundledTools({} as Village, new EventBus());
-    expect(tools.map((t) => t.name)).toEqual([...BUNDLED_TOOL_NAMES]);
+    expect(tools.map((t) => t.name)).toEqual([...BUNDLED_TOOL_NAMES, ...DECLARED_TOOL_NAMES]);
+    // rag is offered by its declaration alone (D13): in none of the enabledTools sets.
+    for (const set of [BUNDLED_TOOL_NAMES, DEFAULT_ENABLED_TOOLS, WORK_DIR_TOOL_NAMES]) {
+      expect(set as readonly string[]).not.toContain('rag');
+    }
+    expect(isBundledToolPresented('rag', null, true)).toBe(false);
     expect(tools.every((t) => t.wantsReason)).toBe(true);
     expect(BUNDLED_TOOL_NAMES).toHaveLength(9);
     expect(DEFAULT_ENABLED_TOOLS).not.toContain('browser');

@@ -8,13 +8,17 @@ import { diffTool } from './diff/diff-tool.ts';
 import { fdTool } from './fd/fd-tool.ts';
 import { fileTool } from './file/file-tool.ts';
 import { grepTool } from './grep/grep-tool.ts';
+import { ragTool } from './rag/rag-tool.ts';
 import { rememberTool } from './remember/remember-tool.ts';
 import { runTool } from './run/run-tool.ts';
 import { sdTool } from './sd/sd-tool.ts';
 import { guardedByOverlap } from './work-dir/overlap.ts';
 import { yqTool } from './yq/yq-tool.ts';
 
-/** Every bundled tool, in the ledger's order (BUNDLED_TOOL_NAMES); the registry filters them per agent. */
+/**
+ * Every bundled tool, in the ledger's order (BUNDLED_TOOL_NAMES), then the declared ones
+ * (DECLARED_TOOL_NAMES); the registry filters them per agent.
+ */
 export function bundledTools(village: Village, events: EventBus, browser?: BrowserDispatch): AgentTool[] {
   const inWorkDir = (tool: AgentTool) => guardedByOverlap(tool);
   return [
@@ -30,6 +34,7 @@ export function bundledTools(village: Village, events: EventBus, browser?: Brows
         events.emit({ type: 'pendingCommandsChanged', agentId: agentId as AgentId }),
     }),
     browserTool(browser ?? noBrowser),
+    ragTool(village),
   ];
 }
 

@@ -7,6 +7,17 @@ export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run', 'browser'] a
 /** Tools that only act inside the work folder: hidden without one, whatever enabledTools says. */
 export const WORK_DIR_TOOL_NAMES = ['grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
 
+/**
+ * Tools offered by a declaration only, never by `enabledTools` (ledger part 5 `rag`, D13): `rag` is
+ * offered exactly when the agent's ragSources has a valid root (its specFor decides). It is in none of
+ * the three sets above and bypasses isBundledToolPresented.
+ */
+export const DECLARED_TOOL_NAMES = ['rag'] as const;
+
+export function isDeclaredTool(name: string): boolean {
+  return (DECLARED_TOOL_NAMES as readonly string[]).includes(name);
+}
+
 /** Whether a bundled tool is offered to an agent with these settings. */
 export function isBundledToolPresented(
   name: string,
