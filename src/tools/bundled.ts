@@ -3,6 +3,7 @@ import type { EventBus } from '../domain/events.ts';
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentTool } from '../orchestrator/tool.ts';
 import type { Village } from '../world/village.ts';
+import { BLACKBOARD_FENCE } from './blackboard/blackboard-fence.ts';
 import { browserTool, type BrowserDispatch } from './browser/browser-tool.ts';
 import { diffTool } from './diff/diff-tool.ts';
 import { fdTool } from './fd/fd-tool.ts';
@@ -22,9 +23,9 @@ export function bundledTools(village: Village, events: EventBus, browser?: Brows
     inWorkDir(grepTool()),
     inWorkDir(fdTool()),
     inWorkDir(diffTool()),
-    inWorkDir(sdTool()),
-    inWorkDir(yqTool()),
-    inWorkDir(fileTool()),
+    inWorkDir(sdTool(BLACKBOARD_FENCE)),
+    inWorkDir(yqTool(BLACKBOARD_FENCE)),
+    inWorkDir(fileTool({ fence: BLACKBOARD_FENCE })),
     runTool({
       onPendingChanged: (agentId) =>
         events.emit({ type: 'pendingCommandsChanged', agentId: agentId as AgentId }),
