@@ -3,6 +3,7 @@ import type { EventBus } from '../domain/events.ts';
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentTool } from '../orchestrator/tool.ts';
 import type { Village } from '../world/village.ts';
+import { blackboardTool } from './blackboard/blackboard-tool.ts';
 import { BLACKBOARD_FENCE } from './blackboard/blackboard-fence.ts';
 import { browserTool, type BrowserDispatch } from './browser/browser-tool.ts';
 import { diffTool } from './diff/diff-tool.ts';
@@ -31,6 +32,8 @@ export function bundledTools(village: Village, events: EventBus, browser?: Brows
         events.emit({ type: 'pendingCommandsChanged', agentId: agentId as AgentId }),
     }),
     browserTool(browser ?? noBrowser),
+    // Outside BUNDLED_TOOL_NAMES (SELF_GATED_TOOL_NAMES): offered by its own gate, not by enabledTools.
+    inWorkDir(blackboardTool()),
   ];
 }
 

@@ -7,12 +7,20 @@ export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run', 'browser'] a
 /** Tools that only act inside the work folder: hidden without one, whatever enabledTools says. */
 export const WORK_DIR_TOOL_NAMES = ['grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
 
+/**
+ * Bundled tools outside all three lists (ledger part 2 §5.7: `enabledTools` covers only the lists'
+ * tools): they are always handed to the turn and gate themselves in `specFor` (the blackboard on the
+ * work folder and `usesBlackboard`), so villages with an explicit `enabledTools` array still get them.
+ */
+export const SELF_GATED_TOOL_NAMES = ['blackboard'] as const;
+
 /** Whether a bundled tool is offered to an agent with these settings. */
 export function isBundledToolPresented(
   name: string,
   enabledTools: string[] | null,
   hasWorkDir: boolean,
 ): boolean {
+  if ((SELF_GATED_TOOL_NAMES as readonly string[]).includes(name)) return true;
   const enabled =
     enabledTools === null
       ? (DEFAULT_ENABLED_TOOLS as readonly string[]).includes(name)
