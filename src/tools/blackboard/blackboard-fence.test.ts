@@ -104,15 +104,24 @@ describe('the blackboard fence through sd and yq', () => {
     const args = { path: 'blackboard/doing/alice - job.md', pattern: 'note', replacement: 'edited' };
     expect(await sd.execute({ ...args, apply: true }, box.ctx())).toContain(USE_TOOL);
     expect(readFileSync(join(box.workDir, 'blackboard/doing/alice - job.md'), 'utf8')).toBe('note\n');
-    expect(await sd.execute(args, box.ctx())).toContain('+edited');
+    const preview = await sd.execute(args, box.ctx());
+    expect(preview).toContain('+edited');
+    expect(preview.endsWith('\n（blackboard/ の下なので、apply では書き込めません）')).toBe(true);
+    // The preview is not refused, so it writes no fence line.
     expect(box.log.lines).toEqual(['blackboard fence: agent=alice tool=sd op=apply']);
+    box.put('notes/b.md', 'note\n');
+    const free = await sd.execute({ ...args, path: 'notes/b.md' }, box.ctx());
+    expect(free).not.toContain('apply では書き込めません');
   });
 
-  it('refuses yq set apply', async () => {
+  it('refuses yq set already at preview, and at apply; get passes', async () => {
     mkdirSync(join(box.workDir, 'blackboard/on-hold'));
     box.put('blackboard/on-hold/c.toml', 'a = 1\n');
-    const args = { path: 'blackboard/on-hold/c.toml', op: 'set', key: 'a', value: 2, apply: true };
+    const args = { path: 'blackboard/on-hold/c.toml', op: 'set', key: 'a', value: 2 };
     expect(await yq.execute(args, box.ctx())).toContain(USE_TOOL);
+    box.log.lines.length = 0;
+    expect(await yq.execute({ ...args, apply: true }, box.ctx())).toContain(USE_TOOL);
+    expect(await yq.execute({ ...args, op: 'get' }, box.ctx())).toContain('1');
     expect(readFileSync(join(box.workDir, 'blackboard/on-hold/c.toml'), 'utf8')).toBe('a = 1\n');
     expect(box.log.lines).toEqual(['blackboard fence: agent=alice tool=yq op=write']);
   });

@@ -10,14 +10,16 @@ function origin(op: FencedOp): { tool: string; op: string } {
   return { tool: 'file', op };
 }
 
-const REFUSAL: Record<Language, { useTool: string; optedOut: string }> = {
+const REFUSAL: Record<Language, { useTool: string; optedOut: string; previewNote: string }> = {
   ja: {
+    previewNote: '（blackboard/ の下なので、apply では書き込めません）',
     useTool:
       'blackboard/ の下は file・sd・yq では書き換えられません。黒板のメモは blackboard ツール（list・read・write・append・move・remove）で扱ってください。',
     optedOut:
       'blackboard/ の下は file・sd・yq では書き換えられません。このサーヴァントは黒板を使わない設定です。',
   },
   en: {
+    previewNote: '(This is under blackboard/: apply cannot write it.)',
     useTool:
       'Nothing under blackboard/ can be changed with file, sd or yq. Handle blackboard notes with the blackboard tool (list, read, write, append, move, remove).',
     optedOut:
@@ -37,5 +39,8 @@ export const BLACKBOARD_FENCE: WriteFence = {
     ctx.log.note(`blackboard fence: agent=${ctx.agentId} tool=${from.tool} op=${from.op}`);
     const text = REFUSAL[ctx.language];
     return ctx.usesBlackboard ? text.useTool : text.optedOut;
+  },
+  previewNote(ctx: ToolContext, rels: readonly string[]): string | null {
+    return rels.some(isUnderBlackboard) ? REFUSAL[ctx.language].previewNote : null;
   },
 };
