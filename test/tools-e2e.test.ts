@@ -75,7 +75,8 @@ it('reads, edits with sd, runs an allowed command, and runs a refused one after 
   const offered = (fake.requests[0]!.body as { tools: { function: { name: string } }[] }).tools.map(
     (t) => t.function.name,
   );
-  expect(offered).toEqual(['sd', 'file', 'run', 'room_log']);
+  // The blackboard is outside enabledTools: its own gate (a work folder and usesBlackboard) offers it.
+  expect(offered).toEqual(['sd', 'file', 'run', 'blackboard', 'room_log']);
   const [read, preview, applied, allowed, refused] = toolResults();
   expect(read).toBe('hello world\n');
   expect(preview).toContain('-hello world');

@@ -4,21 +4,22 @@ import type { Village } from '../world/village.ts';
 import { bundledTools } from './bundled.ts';
 import {
   BUNDLED_TOOL_NAMES,
-  DECLARED_TOOL_NAMES,
   DEFAULT_ENABLED_TOOLS,
   isBundledToolPresented,
+  SELF_GATED_TOOL_NAMES,
   WORK_DIR_TOOL_NAMES,
 } from './tool-names.ts';
 
 describe('the bundled tool set', () => {
-  it('is exactly BUNDLED_TOOL_NAMES then DECLARED_TOOL_NAMES, in that order, every tool asking for a reason', () => {
+  it('is BUNDLED_TOOL_NAMES in that order, then the self-gated tools, every tool asking for a reason', () => {
     const tools = bundledTools({} as Village, new EventBus());
-    expect(tools.map((t) => t.name)).toEqual([...BUNDLED_TOOL_NAMES, ...DECLARED_TOOL_NAMES]);
-    // rag is offered by its declaration alone (D13): in none of the enabledTools sets.
-    for (const set of [BUNDLED_TOOL_NAMES, DEFAULT_ENABLED_TOOLS, WORK_DIR_TOOL_NAMES]) {
-      expect(set as readonly string[]).not.toContain('rag');
+    expect(tools.map((t) => t.name)).toEqual([...BUNDLED_TOOL_NAMES, ...SELF_GATED_TOOL_NAMES]);
+    // rag and the blackboard are offered by their own gates (ledger part 2 §5.7, part 5 D13): in none
+    // of the enabledTools lists.
+    for (const list of [BUNDLED_TOOL_NAMES, DEFAULT_ENABLED_TOOLS, WORK_DIR_TOOL_NAMES]) {
+      expect(list as readonly string[]).not.toContain('rag');
+      expect(list as readonly string[]).not.toContain('blackboard');
     }
-    expect(isBundledToolPresented('rag', null, true)).toBe(false);
     expect(tools.every((t) => t.wantsReason)).toBe(true);
     expect(BUNDLED_TOOL_NAMES).toHaveLength(9);
     expect(DEFAULT_ENABLED_TOOLS).not.toContain('browser');
@@ -34,5 +35,12 @@ describe('the bundled tool set', () => {
     expect(offered(['run', 'grep'], true)).toEqual(['grep', 'run']);
     expect(offered(['run', 'grep'], false)).toEqual(['run']);
     expect(offered([], true)).toEqual([]);
+  });
+
+  it('hands the blackboard to every turn whatever enabledTools says: its own gate decides', () => {
+    for (const enabled of [null, [], ['grep']]) {
+      expect(isBundledToolPresented('blackboard', enabled, true)).toBe(true);
+      expect(isBundledToolPresented('blackboard', enabled, false)).toBe(true);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentTool, ToolRegistry } from '../orchestrator/tool.ts';
 import type { Village } from '../world/village.ts';
-import { isBundledToolPresented, isDeclaredTool } from './tool-names.ts';
+import { isBundledToolPresented } from './tool-names.ts';
 
 /** Where MCP tools come from (the MCP manager); kept structural so tools/ does not depend on mcp/. */
 export interface McpToolSource {
@@ -35,10 +35,8 @@ export class VillageToolRegistry implements ToolRegistry {
     const own = dedupe(this.mcp.agentTools(agentId));
     const ownNames = new Set(own.map((tool) => tool.name));
     const shared = dedupe([
-      ...this.bundled.filter(
-        (tool) =>
-          isDeclaredTool(tool.name) ||
-          isBundledToolPresented(tool.name, spec.enabledTools, spec.workDir !== null),
+      ...this.bundled.filter((tool) =>
+        isBundledToolPresented(tool.name, spec.enabledTools, spec.workDir !== null),
       ),
       ...this.mcp.sharedTools(),
     ]).filter((tool) => !ownNames.has(tool.name));

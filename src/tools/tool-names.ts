@@ -8,14 +8,15 @@ export const BUNDLED_TOOL_NAMES = [...DEFAULT_ENABLED_TOOLS, 'run', 'browser'] a
 export const WORK_DIR_TOOL_NAMES = ['grep', 'fd', 'diff', 'sd', 'yq', 'file'] as const;
 
 /**
- * Tools offered by a declaration only, never by `enabledTools` (ledger part 5 `rag`, D13): `rag` is
- * offered exactly when the agent's ragSources has a valid root (its specFor decides). It is in none of
- * the three sets above and bypasses isBundledToolPresented.
+ * Bundled tools outside all three lists, offered by their own declaration and never by `enabledTools`
+ * (ledger part 2 §5.7; part 5 `rag` D13): each gates itself in `specFor` — `rag` when the agent's
+ * ragSources has a valid root, the blackboard on the work folder and `usesBlackboard` — so villages
+ * with an explicit `enabledTools` array still get them.
  */
-export const DECLARED_TOOL_NAMES = ['rag'] as const;
+export const SELF_GATED_TOOL_NAMES = ['rag', 'blackboard'] as const;
 
-export function isDeclaredTool(name: string): boolean {
-  return (DECLARED_TOOL_NAMES as readonly string[]).includes(name);
+export function isSelfGatedTool(name: string): boolean {
+  return (SELF_GATED_TOOL_NAMES as readonly string[]).includes(name);
 }
 
 /** Whether a bundled tool is offered to an agent with these settings. */
@@ -24,6 +25,7 @@ export function isBundledToolPresented(
   enabledTools: string[] | null,
   hasWorkDir: boolean,
 ): boolean {
+  if (isSelfGatedTool(name)) return true;
   const enabled =
     enabledTools === null
       ? (DEFAULT_ENABLED_TOOLS as readonly string[]).includes(name)

@@ -10,6 +10,11 @@ export type FencedOp = 'write' | 'append' | 'mkdir' | 'remove' | 'move' | 'copy'
  */
 export interface WriteFence {
   refuse(ctx: ToolContext, op: FencedOp, rels: readonly string[]): string | null;
+  /**
+   * The line a preview adds when its apply would be refused (sd: the preview passes, but says apply
+   * cannot write); null otherwise. Nothing is refused, so nothing is logged.
+   */
+  previewNote?(ctx: ToolContext, rels: readonly string[]): string | null;
 }
 
 export const NO_FENCE: WriteFence = { refuse: () => null };

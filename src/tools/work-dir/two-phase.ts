@@ -39,7 +39,11 @@ export async function finishEdit(edit: EditOutcome): Promise<string> {
   if (diff.oversized) return W.diffUncountable(rel, edit.tooLargeHint);
   const chars = charCount(diff.text);
   if (chars > MAX_OUTPUT_CHARS) return W.diffTooLarge(rel, chars, diff.stats, edit.tooLargeHint);
-  if (!edit.apply) return W.preview(rel, edit.what, diff.stats, diff.text);
+  if (!edit.apply) {
+    const preview = W.preview(rel, edit.what, diff.stats, diff.text);
+    const note = edit.fence.previewNote?.(edit.ctx, [rel]) ?? null;
+    return note === null ? preview : `${preview}\n${note}`;
+  }
   const refused = edit.fence.refuse(edit.ctx, edit.op, [rel]);
   if (refused !== null) return refused;
   try {

@@ -121,7 +121,7 @@ describe('yq diff limit', () => {
 });
 
 describe('yq and the write fence', () => {
-  it('refuses set and remove apply with the fence text; preview and get still work', async () => {
+  it('refuses set and remove with the fence text already at preview; get still works', async () => {
     sb.put('blackboard/c.toml', 'a = 1 # note\n');
     const calls: { op: FencedOp; rels: readonly string[] }[] = [];
     const fence: WriteFence = {
@@ -139,9 +139,9 @@ describe('yq and the write fence', () => {
       { op: 'yq_write', rels: ['blackboard/c.toml'] },
     ]);
     expect(read('blackboard/c.toml')).toBe('a = 1 # note\n');
-    expect(await fenced.execute({ ...base, op: 'set', value: 2 }, ctx)).toContain('+a = 2 # note');
+    expect(await fenced.execute({ ...base, op: 'set', value: 2 }, ctx)).toBe('FENCED');
     expect(await fenced.execute({ ...base, op: 'get' }, ctx)).toBe('blackboard/c.toml の a（数値）:\n1');
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
   });
 });
 

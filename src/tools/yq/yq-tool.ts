@@ -92,6 +92,10 @@ async function run(args: Record<string, unknown>, ctx: ToolContext, fence: Write
     const got = doc.get(key.segments);
     return got.ok ? bounded(Y.got(file.rel, keyText, got.type, got.text)) : got.message;
   }
+  // A fenced yq write is refused already at preview (Spec 55 freeze 9): passing the preview and
+  // refusing the apply would cost the servant a round for nothing.
+  const refused = fence.refuse(ctx, 'yq_write', [file.rel]);
+  if (refused !== null) return refused;
   const edit = op === 'set' ? doc.set(key.segments, value) : doc.remove(key.segments);
   if (!edit.ok) return edit.message;
   if ('same' in edit) return W.noChange(file.rel, edit.why);

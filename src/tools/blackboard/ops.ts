@@ -1,0 +1,213 @@
+import { join } from 'node:path';
+import type { ToolContext } from '../../orchestrator/tool.ts';
+import type { TrashFn } from '../file/file-remove.ts';
+import { checkedTrashPath, moveEntry } from '../work-dir/move-entry.ts';
+import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
+import { readTextFile } from '../work-dir/read-text.ts';
+import { createFile, withAppendable } from '../work-dir/write-file.ts';
+import { errorDetail } from '../work-dir/write-texts.ts';
+import { locationLabel, type Board, type BoardNote, type Location } from './board-scan.ts';
+import { BLACKBOARD_DIR, isBlackboardState, type BlackboardState } from './layout.ts';
+import { noteFileName } from './task-name.ts';
+import type { BlackboardTexts } from './texts.ts';
+
+/** The note limit (freeze 8): what the tool writes, `file read` returns whole. */
+export const NOTE_MAX_CHARS = MAX_OUTPUT_CHARS;
+
+export type Outcome =
+  | 'ok'
+  | 'noop'
+  | 'exists'
+  | 'not_owner'
+  | 'frozen'
+  | 'not_found'
+  | 'too_large'
+  | 'disabled'
+  | 'invalid'
+  | 'misplaced'
+  | 'ambiguous'
+  | 'error';
+
+export interface OpResult {
+  text: string;
+  outcome: Outcome;
+  /** The touched note's location, for `state=`. */
+  at: Location | null;
+  to?: BlackboardState;
+}
+
+export interface OpEnv {
+  board: Board;
+  ctx: ToolContext;
+  t: BlackboardTexts;
+  trash: TrashFn;
+}
+
+const chars = (text: string): number => [...text].length;
+const result = (text: string, outcome: Outcome, at: Location | null = null): OpResult => ({
+  text,
+  outcome,
+  at,
+});
+const displayName = (ctx: ToolContext, id: string): string => {
+  const name = ctx.agentNames.get(id);
+  return name === undefined || name === id ? id : `${name} (${id})`;
+};
+
+/** The caller's notes of this task, in board order. */
+function ownNotes(env: OpEnv, task: string): BoardNote[] {
+  const file = noteFileName(env.ctx.agentId, task);
+  return env.board.notes.filter((note) => note.fileName === file);
+}
+
+/**
+ * Why a change of `task` by the caller is refused before it starts: not_owner when the only notes of
+ * that task are someone else's (the model passed a name seen on the board), not_found when there are
+ * none; null when the caller has notes of it.
+ */
+function ownershipRefusal(env: OpEnv, task: string, mine: BoardNote[]): OpResult | null {
+  if (mine.length > 0) return null;
+  const other = env.board.notes.find((note) => note.task === task && note.owner !== null);
+  if (other)
+    return result(env.t.notOwner(task, displayName(env.ctx, other.owner!)), 'not_owner', other.location);
+  return result(env.t.notFound(task), 'not_found');
+}
+
+export async function writeNote(env: OpEnv, task: string, body: string): Promise<OpResult> {
+  const existing = ownNotes(env, task)[0];
+  if (existing) {
+    const where = existing.location;
+    const advice =
+      where.kind === 'state' ? (where.state === 'done' ? 'done' : 'active') : ('elsewhere' as const);
+    return result(env.t.exists(task, locationLabel(where), advice), 'exists', where);
+  }
+  const size = chars(body);
+  if (size > NOTE_MAX_CHARS) return result(env.t.tooLarge(task, size, NOTE_MAX_CHARS), 'too_large');
+  const doing: Location = { kind: 'state', state: 'doing' };
+  const abs = join(env.board.root, BLACKBOARD_DIR, 'doing', noteFileName(env.ctx.agentId, task));
+  try {
+    // create_new semantics (O_EXCL): a note made since the scan, or a case-only clash, is never replaced.
+    await createFile(env.board.root, abs, body);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return result(env.t.exists(task, 'doing', 'active'), 'exists', doing);
+    return result(env.t.failed(task, errorDetail(error)), 'error', doing);
+  }
+  return result(env.t.written(task), 'ok', doing);
+}
+
+/** The caller's single note of `task`, or the refusal (not_owner, not_found, ambiguous). */
+function singleOwn(env: OpEnv, task: string): BoardNote | OpResult {
+  const mine = ownNotes(env, task);
+  const refused = ownershipRefusal(env, task, mine);
+  if (refused) return refused;
+  if (mine.length > 1) {
+    return result(
+      env.t.ambiguous(
+        task,
+        mine.map((n) => locationLabel(n.location)),
+      ),
+      'ambiguous',
+    );
+  }
+  return mine[0]!;
+}
+
+export async function appendNote(env: OpEnv, task: string, body: string): Promise<OpResult> {
+  const note = singleOwn(env, task);
+  if (!('fileName' in note)) return note;
+  const at = note.location;
+  if (at.kind !== 'state') return result(env.t.misplaced(task, locationLabel(at)), 'misplaced', at);
+  if (at.state === 'done') return result(env.t.frozen(task), 'frozen', at);
+  try {
+    return await withAppendable(env.board.root, note.abs, async (handle) => {
+      const current = await handle.readFile('utf8');
+      // One entry per append: never glued onto the previous line; the newline counts toward the limit.
+      const addition = current === '' || current.endsWith('\n') ? body : `\n${body}`;
+      const total = chars(current) + chars(addition);
+      if (total > NOTE_MAX_CHARS)
+        return result(env.t.appendTooLarge(task, total, NOTE_MAX_CHARS), 'too_large', at);
+      await handle.write(addition);
+      return result(env.t.appended(task, at.state, total), 'ok', at);
+    });
+  } catch (error) {
+    return result(env.t.failed(task, errorDetail(error)), 'error', at);
+  }
+}
+
+/** Allowed: doing ⇄ on-hold, doing → done, on-hold → done; nothing leaves done (freeze 6). */
+export async function moveNote(env: OpEnv, task: string, to: unknown): Promise<OpResult> {
+  if (!isBlackboardState(to)) return result(env.t.toMissing, 'invalid');
+  const note = singleOwn(env, task);
+  if (!('fileName' in note)) return { ...note, to };
+  const at = note.location;
+  if (at.kind !== 'state')
+    return { ...result(env.t.misplaced(task, locationLabel(at)), 'misplaced', at), to };
+  if (at.state === 'done') return { ...result(env.t.frozen(task), 'frozen', at), to };
+  if (at.state === to) return { ...result(env.t.sameState(task, to), 'noop', at), to };
+  const target = join(env.board.root, BLACKBOARD_DIR, to, note.fileName);
+  try {
+    await moveEntry(env.board.root, note.abs, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return { ...result(env.t.ambiguous(task, [at.state, to]), 'ambiguous', at), to };
+    return { ...result(env.t.failed(task, errorDetail(error)), 'error', at), to };
+  }
+  return { ...result(env.t.moved(task, at.state, to), 'ok', at), to };
+}
+
+/** Every copy of the caller's note goes to the trash (the one way out of duplicates); never deleted. */
+export async function removeNote(env: OpEnv, task: string): Promise<OpResult> {
+  const mine = ownNotes(env, task);
+  const refused = ownershipRefusal(env, task, mine);
+  if (refused) return refused;
+  const wheres: string[] = [];
+  for (const note of mine) {
+    try {
+      await env.trash(await checkedTrashPath(env.board.root, note.abs));
+    } catch (error) {
+      return result(env.t.trashFailed(task, errorDetail(error)), 'error', note.location);
+    }
+    wheres.push(locationLabel(note.location));
+  }
+  return result(env.t.removed(task, wheres), 'ok', mine[0]!.location);
+}
+
+/** The owner argument: an id, else a display name, else taken literally (old-format names). */
+function ownerId(ctx: ToolContext, owner: string): string {
+  if (ctx.agentNames.has(owner)) return owner;
+  for (const [id, name] of ctx.agentNames) if (name === owner) return id;
+  return owner;
+}
+
+export async function readNote(env: OpEnv, task: string, owner: unknown): Promise<OpResult> {
+  const { ctx, t } = env;
+  let found: BoardNote[];
+  if (typeof owner === 'string' && owner.trim() !== '') {
+    const file = noteFileName(ownerId(ctx, owner.trim()), task);
+    found = env.board.notes.filter((note) => note.fileName === file);
+  } else {
+    const mine = ownNotes(env, task);
+    found = mine.length > 0 ? mine : env.board.notes.filter((note) => note.task === task);
+  }
+  const first = found[0];
+  if (!first) return result(t.notFound(task), 'not_found');
+  const read = await readTextFile(env.board.root, first.abs, false).catch(() => null);
+  if (read === null || read.kind !== 'ok') {
+    return result(t.failed(task, read?.kind ?? 'unreadable'), 'error', first.location);
+  }
+  const text = [...read.text];
+  const body =
+    text.length > NOTE_MAX_CHARS
+      ? `${text.slice(0, NOTE_MAX_CHARS).join('')}\n${t.readCut(NOTE_MAX_CHARS)}`
+      : read.text;
+  const lines = [
+    t.readHeader(task, displayName(ctx, first.owner ?? '?'), locationLabel(first.location)),
+    body,
+  ];
+  const others = found
+    .slice(1)
+    .map((note) => `${displayName(ctx, note.owner ?? '?')}: ${locationLabel(note.location)}`);
+  if (others.length > 0) lines.push(t.readElsewhere(others));
+  return result(lines.join('\n'), 'ok', first.location);
+}

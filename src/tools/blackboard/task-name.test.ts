@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeTaskName, splitNoteName } from './task-name.ts';
+
+describe('normalizeTaskName', () => {
+  it('trims, drops trailing dots and .md, replaces unsafe characters, and is idempotent', () => {
+    for (const [raw, want] of [
+      ['  調査  ', '調査'],
+      ['調査.md', '調査'],
+      ['調査.md.md', '調査'],
+      ['report.', 'report'],
+      ['a/b\\c:d*e?f"g<h>i|j', 'a_b_c_d_e_f_g_h_i_j'],
+      ['tab\there\u0007', 'tab_here_'],
+      ['x - y', 'x - y'],
+    ] as const) {
+      const once = normalizeTaskName(raw);
+      expect(once).toEqual({ ok: true, name: want });
+      expect(normalizeTaskName(want)).toEqual({ ok: true, name: want });
+    }
+  });
+
+  it('refuses empty names and names over 80 code points, never cutting them', () => {
+    expect(normalizeTaskName('  .md ')).toEqual({ ok: false, why: 'empty' });
+    expect(normalizeTaskName(undefined)).toEqual({ ok: false, why: 'empty' });
+    expect(normalizeTaskName('字'.repeat(80))).toEqual({ ok: true, name: '字'.repeat(80) });
+    expect(normalizeTaskName('字'.repeat(81))).toEqual({ ok: false, why: 'too_long' });
+    expect(normalizeTaskName('😀'.repeat(80)).ok).toBe(true);
+  });
+});
+
+describe('splitNoteName', () => {
+  it('splits at the first " - " and leaves names without it ownerless', () => {
+    expect(splitNoteName('alice - a - b.md')).toEqual({ owner: 'alice', task: 'a - b' });
+    expect(splitNoteName('まとめ.md')).toBeNull();
+    expect(splitNoteName('alice - x.txt')).toBeNull();
+    expect(splitNoteName(' - x.md')).toBeNull();
+  });
+});
