@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BlackboardNote } from '../src/tools/blackboard/board-notes.ts';
+import type { BlackboardNote } from '../src/domain/blackboard.ts';
 import type { TrashFn } from '../src/tools/file/file-remove.ts';
 import { startTestVillage, TEMPLATE, type TestVillage } from './helpers/village-server.ts';
 

@@ -86,7 +86,7 @@ describe('readBoardNotes', () => {
     utimesSync(abs, new Date(1_700_000_000_123), new Date(1_700_000_000_456));
     const linkedWork = join(root, 'linked-work');
     symlinkSync(work, linkedWork);
-    const [note] = await readBoardNotes([`${linkedWork}/`.replace(/\/$/, '')], 'en');
+    const [note] = await readBoardNotes(blackboardDirs([{ workDir: `${linkedWork}/` }]), 'en');
     expect(note).toEqual({
       dir: linkedWork,
       state: 'doing',

@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { BlackboardNote } from '../../domain/blackboard.ts';
 import type { Language } from '../../domain/enums.ts';
 import { openForReading } from '../work-dir/pinned-dir.ts';
 import { BOARD_TEXTS } from './board-texts.ts';
@@ -12,16 +13,7 @@ import { BLACKBOARD_DIR } from './layout.ts';
  * this one keeps the core order (root by name, then state folders by string order, then name) and
  * leaves out hard-linked files too, so that what it lists is exactly what delete may touch.
  */
-export interface BlackboardNote {
-  /** The work folder as an agent's spec declares it, path.resolve-normalised. */
-  dir: string;
-  /** The folder directly under blackboard/ (any name: the core does not judge states); null = root. */
-  state: string | null;
-  name: string;
-  content: string;
-  modifiedMs: number;
-  truncated: boolean;
-}
+export type { BlackboardNote } from '../../domain/blackboard.ts';
 
 /** One note the board would list, before its content is read. */
 export interface NoteEntry {
