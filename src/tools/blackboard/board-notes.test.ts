@@ -104,6 +104,15 @@ describe('readBoardNotes', () => {
     expect(where(await readBoardNotes([work], 'en'))).toEqual(['doing/a - x.md']);
   });
 
+  it('skips names delete would refuse: hidden files and folders, control characters', async () => {
+    put('doing/a - x.md');
+    put('.DS_Store');
+    put('doing/.a - hidden.md');
+    put('.hidden/a - y.md');
+    put('doing/a - line\nbreak.md');
+    expect(where(await readBoardNotes([work], 'en'))).toEqual(['doing/a - x.md']);
+  });
+
   it('skips links: a linked note, a linked state folder, and a linked blackboard/ as a whole', async () => {
     const outside = join(root, 'outside');
     mkdirSync(outside);
