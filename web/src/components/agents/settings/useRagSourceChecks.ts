@@ -1,4 +1,4 @@
-import { onBeforeUnmount, ref, watch } from 'vue';
+import { onScopeDispose, ref, watch } from 'vue';
 import { ApiError } from '../../../lib/api.ts';
 import { checkablePaths, type RagSourceCheck, type RagSourceProblem } from '../../../lib/rag-sources.ts';
 import type { VillageStore } from '../../../state/village.ts';
@@ -11,7 +11,10 @@ export const RAG_CHECK_DELAY_MS = 300;
  * check, so "valid" here is what the servant gets). Checked at once when the field appears and again
  * after each edit, debounced; an answer that arrives after a newer check started is dropped.
  */
-export function useRagSourceChecks(store: VillageStore, sources: () => readonly string[]) {
+export function useRagSourceChecks(
+  store: Pick<VillageStore, 'api' | 'formatError'>,
+  sources: () => readonly string[],
+) {
   const answers = ref<ReadonlyMap<string, RagSourceProblem | null>>(new Map());
   /** A check is due or on its way (rows without an answer show "checking"). */
   const pending = ref(false);
@@ -49,7 +52,8 @@ export function useRagSourceChecks(store: VillageStore, sources: () => readonly 
     },
   );
   void check();
-  onBeforeUnmount(() => {
+  // The dialog closing (or the tab changing) ends the field: no late answer, no timer left behind.
+  onScopeDispose(() => {
     clearTimeout(timer);
     latest++;
   });
