@@ -53,6 +53,14 @@ describe('check_rag_sources', () => {
     ]);
   });
 
+  it('answers every entry, a repeated one too (the dialog may hold a stored duplicate)', async () => {
+    expect(await v.ok('check_rag_sources', { paths: [docs, 'docs', docs] })).toEqual([
+      { path: docs, problem: null },
+      { path: 'docs', problem: 'not_absolute' },
+      { path: docs, problem: null },
+    ]);
+  });
+
   it('answers an empty list with an empty list', async () => {
     expect(await v.ok('check_rag_sources', { paths: [] })).toEqual([]);
   });
