@@ -9,8 +9,8 @@ import {
   ragSourceStatus,
   removeRagSource,
   sameSources,
-  type RagSourceProblem,
 } from './rag-sources.ts';
+import type { RagSourceProblem } from './types.ts';
 
 describe('normaliseRagSource', () => {
   it.each([

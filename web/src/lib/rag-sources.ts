@@ -2,12 +2,7 @@
 // row shows (pure, no DOM). The core decides validity (check_rag_sources, the tool's own check); this
 // file only shapes the list and maps the core's answer to what the person reads.
 
-/** What check_rag_sources answers per path (src/server/commands/rag.ts; copied, not imported). */
-export type RagSourceProblem = 'not_absolute' | 'missing' | 'not_folder';
-export interface RagSourceCheck {
-  path: string;
-  problem: RagSourceProblem | null;
-}
+import type { RagSourceProblem } from './types.ts';
 
 /** The command's bounds: a list beyond them cannot be checked in one call. */
 export const MAX_RAG_SOURCES = 64;

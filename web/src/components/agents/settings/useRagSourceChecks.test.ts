@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref, type EffectScope } from 'vue';
 import { ApiError, type Api } from '../../../lib/api.ts';
-import type { RagSourceCheck } from '../../../lib/rag-sources.ts';
-import type { ErrorPayload } from '../../../lib/types.ts';
+import type { ErrorPayload, RagSourceCheck } from '../../../lib/types.ts';
 import { RAG_CHECK_DELAY_MS, useRagSourceChecks } from './useRagSourceChecks.ts';
 
 /** The transport seen from the page: each call waits until the test answers it. */

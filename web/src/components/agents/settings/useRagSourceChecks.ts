@@ -1,6 +1,7 @@
 import { onScopeDispose, ref, watch } from 'vue';
 import { ApiError } from '../../../lib/api.ts';
-import { checkablePaths, type RagSourceCheck, type RagSourceProblem } from '../../../lib/rag-sources.ts';
+import { checkablePaths } from '../../../lib/rag-sources.ts';
+import type { RagSourceCheck, RagSourceProblem } from '../../../lib/types.ts';
 import type { VillageStore } from '../../../state/village.ts';
 
 /** Typing in a row list settles before the core is asked again. */
