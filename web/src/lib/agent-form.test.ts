@@ -71,6 +71,7 @@ describe('seedForm', () => {
       workDir: '/w',
       maxToolIterations: 30,
       enabledTools: ['grep'],
+      ragSources: ['/docs', 'relative'],
       roleId: 'r1',
       groupId: 'g1',
     });
@@ -83,6 +84,7 @@ describe('seedForm', () => {
       workDir: '/w',
       maxToolIterations: '30',
       enabledTools: ['grep'],
+      ragSources: ['/docs', 'relative'],
       hearsRoomLog: false,
       usesBlackboard: false,
       allowHandoff: false,
@@ -98,6 +100,14 @@ describe('seedForm', () => {
     expect(form.groupId).toBeNull();
     expect(updateSpec(form, agent)).toEqual({ id: 'agent_1', groupId: null });
   });
+  it('does not share the rag sources with the spec', () => {
+    const agent = spec({ ragSources: ['/docs'] });
+    const form = seedForm(agent, []);
+    form.ragSources.push('/more');
+    copyForm(form).ragSources.push('/copy');
+    expect(agent.ragSources).toEqual(['/docs']);
+    expect(form.ragSources).toEqual(['/docs', '/more']);
+  });
   it('does not share the tool list with the spec', () => {
     const agent = spec({ enabledTools: ['grep'] });
     seedForm(agent, []).enabledTools!.push('fd');
@@ -106,6 +116,27 @@ describe('seedForm', () => {
 });
 
 describe('updateSpec', () => {
+  it('sends the rag sources when they changed, in the order shown, invalid ones included', () => {
+    const agent = spec({ ragSources: ['/a', '/b'] });
+    const form = seedForm(agent, []);
+    expect(updateSpec(form, agent)).toEqual({ id: 'agent_1' });
+    form.ragSources = ['/b', '/a'];
+    expect(updateSpec(form, agent)).toEqual({ id: 'agent_1', ragSources: ['/b', '/a'] });
+    form.ragSources = ['/a', '/b', 'not/absolute'];
+    expect(updateSpec(form, agent)).toEqual({ id: 'agent_1', ragSources: ['/a', '/b', 'not/absolute'] });
+    form.ragSources = [];
+    expect(updateSpec(form, agent)).toEqual({ id: 'agent_1', ragSources: [] });
+  });
+  it('a change of the rag sources makes the form dirty; the same list does not', () => {
+    const agent = spec({ ragSources: ['/a'] });
+    const seed = seedForm(agent, []);
+    const form = copyForm(seed);
+    expect(formsEqual(form, seed)).toBe(true);
+    form.ragSources.push('/b');
+    expect(formsEqual(form, seed)).toBe(false);
+    form.ragSources = ['/a'];
+    expect(formsEqual(form, seed)).toBe(true);
+  });
   it('sends only changed fields, in wire form', () => {
     const agent = spec();
     const form = seedForm(agent, []);

@@ -1,4 +1,5 @@
 // The servant settings form: seeding from a spec, validation, and what to send (pure, no DOM).
+import { sameSources } from './rag-sources.ts';
 import type { AgentSpec, ConfigFileKind, ModelTemplate, Role } from './types.ts';
 
 // The core's tool sets (src/tools/tool-names.ts). Copied, not imported, so no server code enters the
@@ -25,6 +26,8 @@ export interface AgentForm {
   maxToolIterations: string;
   /** null = the default set; a list = exactly those tools. */
   enabledTools: string[] | null;
+  /** Reference folders for rag, as declared (kept even when invalid; the core marks them). */
+  ragSources: string[];
   hearsRoomLog: boolean;
   usesBlackboard: boolean;
   allowHandoff: boolean;
@@ -42,6 +45,7 @@ export function newAgentForm(templates: readonly Pick<ModelTemplate, 'id'>[]): A
     workDir: '',
     maxToolIterations: '',
     enabledTools: null,
+    ragSources: [],
     hearsRoomLog: true,
     usesBlackboard: true,
     allowHandoff: true,
@@ -64,6 +68,7 @@ export function seedForm(agent: AgentSpec, groups: readonly { id: string }[]): A
     workDir: agent.workDir ?? '',
     maxToolIterations: agent.maxToolIterations === null ? '' : String(agent.maxToolIterations),
     enabledTools: agent.enabledTools === null ? null : [...agent.enabledTools],
+    ragSources: [...agent.ragSources],
     hearsRoomLog: agent.hearsRoomLog,
     usesBlackboard: agent.usesBlackboard,
     allowHandoff: agent.allowHandoff,
@@ -73,13 +78,21 @@ export function seedForm(agent: AgentSpec, groups: readonly { id: string }[]): A
 }
 
 export function copyForm(form: AgentForm): AgentForm {
-  return { ...form, enabledTools: form.enabledTools === null ? null : [...form.enabledTools] };
+  return {
+    ...form,
+    enabledTools: form.enabledTools === null ? null : [...form.enabledTools],
+    ragSources: [...form.ragSources],
+  };
 }
 
 export function formsEqual(a: AgentForm, b: AgentForm): boolean {
   const keys = Object.keys(a) as (keyof AgentForm)[];
   return keys.every((key) =>
-    key === 'enabledTools' ? sameTools(a.enabledTools, b.enabledTools) : a[key] === b[key],
+    key === 'enabledTools'
+      ? sameTools(a.enabledTools, b.enabledTools)
+      : key === 'ragSources'
+        ? sameSources(a.ragSources, b.ragSources)
+        : a[key] === b[key],
   );
 }
 
@@ -165,6 +178,7 @@ export type AgentUpdate = { id: string } & Partial<
     | 'workDir'
     | 'maxToolIterations'
     | 'enabledTools'
+    | 'ragSources'
     | 'hearsRoomLog'
     | 'usesBlackboard'
     | 'allowHandoff'
@@ -187,6 +201,8 @@ export function updateSpec(form: AgentForm, agent: AgentSpec): AgentUpdate {
     workDir: form.workDir.trim() === '' ? null : form.workDir.trim(),
     maxToolIterations: parseMaxToolIterations(form.maxToolIterations) ?? null,
     enabledTools: form.enabledTools === null ? null : orderTools(form.enabledTools),
+    // Kept in the person's order, the order the field shows.
+    ragSources: [...form.ragSources],
     hearsRoomLog: form.hearsRoomLog,
     usesBlackboard: form.usesBlackboard,
     allowHandoff: form.allowHandoff,
@@ -199,7 +215,9 @@ export function updateSpec(form: AgentForm, agent: AgentSpec): AgentUpdate {
     const same =
       key === 'enabledTools'
         ? sameTools(value as string[] | null, stored as string[] | null)
-        : value === stored;
+        : key === 'ragSources'
+          ? sameSources(value as string[], stored as string[])
+          : value === stored;
     if (!same) (update as Record<string, unknown>)[key] = value;
   }
   return update;

@@ -20,6 +20,12 @@ import type {
 export type AgentSnapshot = Unbrand<CoreAgentSnapshot>;
 export type AgentSpec = Unbrand<CoreAgentSpec>;
 import type {
+  RagSourceCheck as CoreRagSourceCheck,
+  RagSourceProblem as CoreRagSourceProblem,
+} from '../../../src/domain/blackboard.ts';
+export type RagSourceCheck = Unbrand<CoreRagSourceCheck>;
+export type RagSourceProblem = Unbrand<CoreRagSourceProblem>;
+import type {
   AgentMessage as CoreAgentMessage,
   Endpoint as CoreEndpoint,
   Grounding as CoreGrounding,
