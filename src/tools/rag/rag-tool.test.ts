@@ -56,6 +56,25 @@ describe('rag outline / search / read', () => {
     expect(await call(tool, { op: 'search', pattern: '(a+)+$' })).toContain('No line contains');
   });
 
+  it('indexes setext headings like ATX ones, not front matter nor code', async () => {
+    put(
+      docs,
+      'setext.md',
+      '---\ntitle: Meta\n---\nManual\n======\nintro\n\nSetup\n-----\nsteps here\n```\nFake\n---\n```\n\n---\nUse\n---\nuse it\n',
+    );
+    const tool = ragTool(village());
+    const out = await call(tool, { op: 'outline', path: 'setext.md' });
+    expect(out).toContain('setext.md\n  # Manual\n    ## Setup\n    ## Use');
+    expect(out).not.toContain('Meta');
+    expect(out).not.toContain('Fake');
+    expect(await call(tool, { op: 'search', pattern: 'steps' })).toContain(
+      'setext.md:10: [Manual > Setup] steps here',
+    );
+    expect(await call(tool, { op: 'read', path: 'setext.md', section: 'Setup' })).toBe(
+      'setext.md > Manual > Setup\n\nSetup\n-----\nsteps here\n```\nFake\n---\n```\n\n---',
+    );
+  });
+
   it('reads a section with its breadcrumb, by exact, case-ignored or partial name', async () => {
     const tool = ragTool(village());
     const out = await call(tool, { op: 'read', path: 'guide.md', section: 'install' });
