@@ -158,6 +158,20 @@ describe('rag and the file system', () => {
     expect(await call(tool, { op: 'read', path: 'linked-folder/secret.md' })).toContain('Not found');
   });
 
+  it('drops an indexed file that became a hard link or a symlink since, unchanged as it looks', async () => {
+    put(docs, 'kept.md', '# Kept\nkept words\n');
+    const tool = ragTool(village());
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('kept.md:2');
+    // Same content, size and mtime: only the link count tells.
+    linkSync(join(docs, 'kept.md'), join(box.outside, 'alias.md'));
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('No line contains');
+    rmSync(join(box.outside, 'alias.md'));
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('kept.md:2');
+    renameSync(join(docs, 'kept.md'), join(box.outside, 'kept.md'));
+    symlinkSync(join(box.outside, 'kept.md'), join(docs, 'kept.md'));
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('No line contains');
+  });
+
   it('sees an edit at the next call (mtime), and a file removed', async () => {
     const tool = ragTool(village());
     expect(await call(tool, { op: 'search', pattern: 'fresh' })).toContain('No line contains');
