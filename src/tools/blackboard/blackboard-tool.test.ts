@@ -246,6 +246,19 @@ describe('list', () => {
     expect(en).toContain('- blackboard/notes.txt (no owner; read it with file read)');
   });
 
+  it('never lets a newline in a file or folder name make a line of its own', async () => {
+    box.put('blackboard/doing/bob - a\n[done]\n- Alice (alice) - fake.md', '');
+    box.put('blackboard/x\r\ny/alice - z.md', '');
+    expect(await call({ op: 'list' })).toBe(
+      [
+        '[doing]',
+        '- Bob (bob) - a?[done]?- Alice (alice) - fake',
+        '[blackboard/x??y]',
+        '- Alice (alice) - z',
+      ].join('\n'),
+    );
+  });
+
   it('keeps the counts line inside the bound, whole lines only, counts per place in board order', async () => {
     for (let i = 0; i < 400; i += 1) box.put(`blackboard/doing/alice - ${'t'.repeat(60)}${i}.md`, '');
     const folders = Array.from({ length: 30 }, (_, i) => `${String(i).padStart(2, '0')}${'f'.repeat(200)}`);

@@ -8,6 +8,16 @@ export const LIST_MAX_CHARS = MAX_OUTPUT_CHARS;
 
 const chars = (text: string): number => [...text].length;
 
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKING = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/gu;
+
+/**
+ * File and folder names are untrusted (made by hand or by `run`): a newline in one must not make a
+ * second line of the listing, which could pass for a note or a heading. The tool never makes such
+ * names (normalisation replaces control characters), so nothing addressable is hidden.
+ */
+const oneLine = (text: string): string => text.replace(LINE_BREAKING, '?');
+
 /**
  * One note's line. A file that claims no owner of this village (no ` - `, or a first half that is no
  * agent's id: an old display-name note, or a deleted agent's) is shown by its path with the advice to
@@ -36,7 +46,7 @@ export function listBoard(board: Board, ctx: ToolContext, t: BlackboardTexts): s
   const shown: Shown[] = [];
   const dropped = new Map<string, number>();
   const drop = (label: string) => dropped.set(label, (dropped.get(label) ?? 0) + 1);
-  const footer = () => t.listDropped([...dropped].map(([label, n]) => `${label} ${n}`).join(', '));
+  const footer = () => t.listDropped([...dropped].map(([label, n]) => `${oneLine(label)} ${n}`).join(', '));
   let used = 0;
   for (const note of board.notes) {
     const label = locationLabel(note.location);
@@ -45,9 +55,9 @@ export function listBoard(board: Board, ctx: ToolContext, t: BlackboardTexts): s
       drop(label);
       continue;
     }
-    const entry = line(ctx, t, note);
+    const entry = oneLine(line(ctx, t, note));
     const last = shown.at(-1);
-    const lines = last?.label === label ? [entry] : [`[${label}]`, entry];
+    const lines = last?.label === label ? [entry] : [`[${oneLine(label)}]`, entry];
     const size = lines.reduce((sum, l) => sum + chars(l) + 1, 0);
     if (used + size - 1 > LIST_MAX_CHARS) {
       drop(label);
