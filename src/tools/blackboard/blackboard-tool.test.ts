@@ -257,6 +257,13 @@ describe('list', () => {
         '- Alice (alice) - z',
       ].join('\n'),
     );
+    // The other results name places and owners the same way.
+    box.put('blackboard/x\r\ny/eve\n[done] - w.md', 'body');
+    const read = await call({ op: 'read', name: 'w', owner: 'eve\n[done]' });
+    expect(read).toBe('「w」（eve?[done]・blackboard/x??y）:\nbody');
+    expect(await call({ op: 'write', name: 'z', body: 'b' })).toBe(
+      '「z」の付箋はもう blackboard/x??y にあります。remove してから write するか、別の仕事名で write してください。',
+    );
   });
 
   it('keeps the counts line inside the bound, whole lines only, counts per place in board order', async () => {

@@ -1,22 +1,13 @@
 import type { ToolContext } from '../../orchestrator/tool.ts';
 import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
 import { locationLabel, type Board, type BoardNote } from './board-scan.ts';
+import { oneLine, ownerLabel } from './shown.ts';
 import type { BlackboardTexts } from './texts.ts';
 
 /** `list` stays within one tool result (freeze 5 f). */
 export const LIST_MAX_CHARS = MAX_OUTPUT_CHARS;
 
 const chars = (text: string): number => [...text].length;
-
-// eslint-disable-next-line no-control-regex
-const LINE_BREAKING = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/gu;
-
-/**
- * File and folder names are untrusted (made by hand or by `run`): a newline in one must not make a
- * second line of the listing, which could pass for a note or a heading. The tool never makes such
- * names (normalisation replaces control characters), so nothing addressable is hidden.
- */
-const oneLine = (text: string): string => text.replace(LINE_BREAKING, '?');
 
 /**
  * One note's line. A file that claims no owner of this village (no ` - `, or a first half that is no
@@ -25,10 +16,10 @@ const oneLine = (text: string): string => text.replace(LINE_BREAKING, '?');
  */
 function line(ctx: ToolContext, t: BlackboardTexts, note: BoardNote): string {
   if (note.owner === null || note.task === null) return `- ${t.listOrphan(note.rel)}`;
-  const name = ctx.agentNames.get(note.owner);
-  if (name === undefined && note.owner !== ctx.agentId) return `- ${t.listUnknownOwner(note.rel)}`;
-  const who = name === undefined || name === note.owner ? note.owner : `${name} (${note.owner})`;
-  return `- ${who} - ${note.task}`;
+  if (!ctx.agentNames.has(note.owner) && note.owner !== ctx.agentId) {
+    return `- ${t.listUnknownOwner(note.rel)}`;
+  }
+  return `- ${ownerLabel(ctx, note.owner)} - ${note.task}`;
 }
 
 interface Shown {
@@ -46,7 +37,7 @@ export function listBoard(board: Board, ctx: ToolContext, t: BlackboardTexts): s
   const shown: Shown[] = [];
   const dropped = new Map<string, number>();
   const drop = (label: string) => dropped.set(label, (dropped.get(label) ?? 0) + 1);
-  const footer = () => t.listDropped([...dropped].map(([label, n]) => `${oneLine(label)} ${n}`).join(', '));
+  const footer = () => t.listDropped([...dropped].map(([label, n]) => `${label} ${n}`).join(', '));
   let used = 0;
   for (const note of board.notes) {
     const label = locationLabel(note.location);
@@ -57,7 +48,7 @@ export function listBoard(board: Board, ctx: ToolContext, t: BlackboardTexts): s
     }
     const entry = oneLine(line(ctx, t, note));
     const last = shown.at(-1);
-    const lines = last?.label === label ? [entry] : [`[${oneLine(label)}]`, entry];
+    const lines = last?.label === label ? [entry] : [`[${label}]`, entry];
     const size = lines.reduce((sum, l) => sum + chars(l) + 1, 0);
     if (used + size - 1 > LIST_MAX_CHARS) {
       drop(label);
