@@ -20,7 +20,10 @@ export interface RootSnapshot {
   files: IndexedFile[];
   /** The walk stopped at the file cap. */
   truncated: boolean;
-  /** Files left out: hard links (their content may live anywhere), too large, or unreadable. */
+  /**
+   * Files left out: hard links (their content may live anywhere), too large, unreadable, or named
+   * with a control character. Folders so named are not entered.
+   */
   skipped: number;
 }
 
@@ -48,6 +51,8 @@ function statUnchanged(root: string, rel: string, known: IndexedFile | undefined
 }
 
 const MARKDOWN = /\.(?:md|markdown)$/iu;
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKING = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/u;
 // O_NONBLOCK so a FIFO named *.md cannot hang the walk (absent on Windows, where there are none).
 const O_READ = constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
 
@@ -80,8 +85,13 @@ export class RagIndex {
       const files: string[] = [];
       for (const entry of entries) {
         const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
-        if (entry.isDirectory() && !isSkippedDir(entry.name)) pending.push(rel);
-        else if (entry.isFile() && MARKDOWN.test(entry.name)) files.push(rel);
+        // A name with a line break would make a line of its own in every result that shows the path.
+        const plain = !LINE_BREAKING.test(entry.name);
+        if (entry.isDirectory() && plain && !isSkippedDir(entry.name)) pending.push(rel);
+        else if (entry.isFile() && MARKDOWN.test(entry.name)) {
+          if (plain) files.push(rel);
+          else skipped++;
+        }
       }
       if (next.size + files.length > this.maxFiles) {
         files.length = Math.max(0, this.maxFiles - next.size);

@@ -172,6 +172,19 @@ describe('rag and the file system', () => {
     expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('No line contains');
   });
 
+  it('leaves out a file or folder whose name has a line break, and counts the file', async () => {
+    put(docs, 'bad\nname.md', '# Injected\nline break words\n');
+    put(docs, 'bad\rdir/inner.md', '# Inner\nline break words\n');
+    const tool = ragTool(village());
+    expect(await call(tool, { op: 'search', pattern: 'line break words' })).toContain('No line contains');
+    const outline = await call(tool, { op: 'outline' });
+    expect(outline).not.toContain('Injected');
+    expect(outline).not.toContain('inner.md');
+    expect(outline).toContain(
+      '(1 files were not read: hard links, over 2 MB, control characters in the name',
+    );
+  });
+
   it('sees an edit at the next call (mtime), and a file removed', async () => {
     const tool = ragTool(village());
     expect(await call(tool, { op: 'search', pattern: 'fresh' })).toContain('No line contains');
