@@ -114,6 +114,41 @@ describe('the blackboard fence through sd and yq', () => {
     expect(free).not.toContain('apply では書き込めません');
   });
 
+  it('passes a batch preview over board notes with one line naming them, and logs nothing', async () => {
+    box.put('blackboard/done/bob - old.md', 'note\n');
+    box.put('notes/b.md', 'note\n');
+    const paths = [
+      'blackboard/doing/alice - job.md',
+      'notes/b.md',
+      'notes/a.md',
+      'blackboard/done/bob - old.md',
+    ];
+    const preview = await sd.execute({ paths, pattern: 'note', replacement: 'edited' }, box.ctx());
+    expect(preview).toContain('+edited');
+    expect(preview.split('\n').at(-1)).toBe(
+      '（blackboard/ の下なので、apply では書き込めません: blackboard/doing/alice - job.md, blackboard/done/bob - old.md）',
+    );
+    expect(box.log.lines).toEqual([]);
+    expect(readFileSync(join(box.workDir, 'blackboard/doing/alice - job.md'), 'utf8')).toBe('note\n');
+    const one = await sd.execute(
+      { paths: ['blackboard/doing/alice - job.md'], pattern: 'note', replacement: 'x' },
+      box.ctx({ language: 'en' }),
+    );
+    expect(one.endsWith('\n(This is under blackboard/: apply cannot write it.)')).toBe(true);
+    const free = await sd.execute(
+      { paths: ['notes/a.md', 'notes/b.md'], pattern: 'note', replacement: 'x' },
+      box.ctx(),
+    );
+    expect(free).not.toContain('apply では書き込めません');
+    // Nothing would change on the board (no match there): no note either.
+    const noMatch = await sd.execute(
+      { paths: ['notes/a.md', 'blackboard/doing/alice - job.md'], pattern: 'free', replacement: 'x' },
+      box.ctx(),
+    );
+    expect(noMatch).not.toContain('apply では書き込めません');
+    expect(box.log.lines).toEqual([]);
+  });
+
   it('refuses yq set already at preview, and at apply; get passes', async () => {
     mkdirSync(join(box.workDir, 'blackboard/on-hold'));
     box.put('blackboard/on-hold/c.toml', 'a = 1\n');

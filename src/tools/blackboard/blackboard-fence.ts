@@ -10,9 +10,13 @@ function origin(op: FencedOp): { tool: string; op: string } {
   return { tool: 'file', op };
 }
 
-const REFUSAL: Record<Language, { useTool: string; optedOut: string; previewNote: string }> = {
+const REFUSAL: Record<
+  Language,
+  { useTool: string; optedOut: string; previewNote: string; batchNote: (rels: string[]) => string }
+> = {
   ja: {
     previewNote: '（blackboard/ の下なので、apply では書き込めません）',
+    batchNote: (rels) => `（blackboard/ の下なので、apply では書き込めません: ${rels.join(', ')}）`,
     useTool:
       'blackboard/ の下は file・sd・yq では書き換えられません。黒板のメモは blackboard ツール（list・read・write・append・move・remove）で扱ってください。',
     optedOut:
@@ -20,6 +24,7 @@ const REFUSAL: Record<Language, { useTool: string; optedOut: string; previewNote
   },
   en: {
     previewNote: '(This is under blackboard/: apply cannot write it.)',
+    batchNote: (rels) => `(Under blackboard/, so apply cannot write: ${rels.join(', ')})`,
     useTool:
       'Nothing under blackboard/ can be changed with file, sd or yq. Handle blackboard notes with the blackboard tool (list, read, write, append, move, remove).',
     optedOut:
@@ -41,6 +46,9 @@ export const BLACKBOARD_FENCE: WriteFence = {
     return ctx.usesBlackboard ? text.useTool : text.optedOut;
   },
   previewNote(ctx: ToolContext, rels: readonly string[]): string | null {
-    return rels.some(isUnderBlackboard) ? REFUSAL[ctx.language].previewNote : null;
+    const fenced = rels.filter(isUnderBlackboard);
+    if (fenced.length === 0) return null;
+    // A batch preview shows several files: the line names the ones apply could not write.
+    return rels.length === 1 ? REFUSAL[ctx.language].previewNote : REFUSAL[ctx.language].batchNote(fenced);
   },
 };

@@ -1,6 +1,7 @@
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BLACKBOARD_DIR, BLACKBOARD_STATES, isBlackboardState, type BlackboardState } from './layout.ts';
+import { oneLine } from './shown.ts';
 import { splitNoteName } from './task-name.ts';
 
 /** Where a note lies: a state folder, directly in `blackboard/` (root), or another folder. */
@@ -32,7 +33,7 @@ export function locationLogValue(location: Location | null): string {
 export function locationLabel(location: Location): string {
   if (location.kind === 'state') return location.state;
   if (location.kind === 'root') return BLACKBOARD_DIR;
-  return `${BLACKBOARD_DIR}/${location.folder}`;
+  return `${BLACKBOARD_DIR}/${oneLine(location.folder)}`;
 }
 
 function rank(location: Location): number {

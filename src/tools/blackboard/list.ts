@@ -1,44 +1,79 @@
 import type { ToolContext } from '../../orchestrator/tool.ts';
 import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
 import { locationLabel, type Board, type BoardNote } from './board-scan.ts';
+import { oneLine, ownerLabel } from './shown.ts';
 import type { BlackboardTexts } from './texts.ts';
 
 /** `list` stays within one tool result (freeze 5 f). */
 export const LIST_MAX_CHARS = MAX_OUTPUT_CHARS;
 
+const chars = (text: string): number => [...text].length;
+
+/**
+ * One note's line. A file that claims no owner of this village (no ` - `, or a first half that is no
+ * agent's id: an old display-name note, or a deleted agent's) is shown by its path with the advice to
+ * read it with `file` read (freeze 5 f): the tool's ops address notes by the caller's own id.
+ */
 function line(ctx: ToolContext, t: BlackboardTexts, note: BoardNote): string {
   if (note.owner === null || note.task === null) return `- ${t.listOrphan(note.rel)}`;
-  const name = ctx.agentNames.get(note.owner);
-  const who = name === undefined || name === note.owner ? note.owner : `${name} (${note.owner})`;
-  return `- ${who} - ${note.task}`;
+  if (!ctx.agentNames.has(note.owner) && note.owner !== ctx.agentId) {
+    return `- ${t.listUnknownOwner(note.rel)}`;
+  }
+  return `- ${ownerLabel(ctx, note.owner)} - ${note.task}`;
+}
+
+interface Shown {
+  label: string;
+  lines: string[];
 }
 
 /**
  * The board without bodies, in board order, one heading per location. Cut only at line boundaries;
- * what is left out is counted per location, so the model knows the board goes on.
+ * what is left out is counted per location, so the model knows the board goes on. The whole answer,
+ * the counts line included, stays within LIST_MAX_CHARS.
  */
 export function listBoard(board: Board, ctx: ToolContext, t: BlackboardTexts): string {
   if (board.notes.length === 0) return t.listEmpty;
-  const out: string[] = [];
+  const shown: Shown[] = [];
   const dropped = new Map<string, number>();
+  const drop = (label: string) => dropped.set(label, (dropped.get(label) ?? 0) + 1);
+  const footer = () => t.listDropped([...dropped].map(([label, n]) => `${label} ${n}`).join(', '));
   let used = 0;
-  let heading: string | null = null;
-  // Room kept for the dropped-counts footer, so the whole answer stays under the bound.
-  const budget = LIST_MAX_CHARS - 400;
   for (const note of board.notes) {
     const label = locationLabel(note.location);
-    const lines = label === heading ? [line(ctx, t, note)] : [`[${label}]`, line(ctx, t, note)];
-    const size = lines.reduce((sum, l) => sum + [...l].length + 1, 0);
-    if (dropped.size > 0 || used + size > budget) {
-      dropped.set(label, (dropped.get(label) ?? 0) + 1);
+    // Once one note is left out, every later one is too: the listing never skips a note and goes on.
+    if (dropped.size > 0) {
+      drop(label);
       continue;
     }
-    out.push(...lines);
+    const entry = oneLine(line(ctx, t, note));
+    const last = shown.at(-1);
+    const lines = last?.label === label ? [entry] : [`[${label}]`, entry];
+    const size = lines.reduce((sum, l) => sum + chars(l) + 1, 0);
+    if (used + size - 1 > LIST_MAX_CHARS) {
+      drop(label);
+      continue;
+    }
+    if (last?.label === label) last.lines.push(entry);
+    else shown.push({ label, lines });
     used += size;
-    heading = label;
   }
-  if (dropped.size > 0) {
-    out.push(t.listDropped([...dropped].map(([label, n]) => `${label} ${n}`).join(', ')));
+  // Make room for the counts line by giving back notes from the end (a heading goes with its last note).
+  while (dropped.size > 0 && used + chars(footer()) > LIST_MAX_CHARS && shown.length > 0) {
+    const last = shown.at(-1)!;
+    const removed = last.lines.pop()!;
+    used -= chars(removed) + 1;
+    if (last.lines.length === 1) {
+      used -= chars(last.lines.pop()!) + 1;
+      shown.pop();
+    }
+    dropped.set(last.label, (dropped.get(last.label) ?? 0) + 1);
+    // Keep the counts in board order: the place given back comes first.
+    const reordered = new Map([[last.label, dropped.get(last.label)!], ...dropped]);
+    dropped.clear();
+    for (const [label, n] of reordered) dropped.set(label, n);
   }
+  const out = shown.flatMap((s) => s.lines);
+  if (dropped.size > 0) out.push(footer());
   return out.join('\n');
 }

@@ -8,6 +8,7 @@ import { createFile, withAppendable } from '../work-dir/write-file.ts';
 import { errorDetail } from '../work-dir/write-texts.ts';
 import { locationLabel, type Board, type BoardNote, type Location } from './board-scan.ts';
 import { BLACKBOARD_DIR, isBlackboardState, type BlackboardState } from './layout.ts';
+import { ownerLabel } from './shown.ts';
 import { noteFileName } from './task-name.ts';
 import type { BlackboardTexts } from './texts.ts';
 
@@ -49,10 +50,6 @@ const result = (text: string, outcome: Outcome, at: Location | null = null): OpR
   outcome,
   at,
 });
-const displayName = (ctx: ToolContext, id: string): string => {
-  const name = ctx.agentNames.get(id);
-  return name === undefined || name === id ? id : `${name} (${id})`;
-};
 
 /** The caller's notes of this task, in board order. */
 function ownNotes(env: OpEnv, task: string): BoardNote[] {
@@ -69,7 +66,7 @@ function ownershipRefusal(env: OpEnv, task: string, mine: BoardNote[]): OpResult
   if (mine.length > 0) return null;
   const other = env.board.notes.find((note) => note.task === task && note.owner !== null);
   if (other)
-    return result(env.t.notOwner(task, displayName(env.ctx, other.owner!)), 'not_owner', other.location);
+    return result(env.t.notOwner(task, ownerLabel(env.ctx, other.owner!)), 'not_owner', other.location);
   return result(env.t.notFound(task), 'not_found');
 }
 
@@ -202,12 +199,12 @@ export async function readNote(env: OpEnv, task: string, owner: unknown): Promis
       ? `${text.slice(0, NOTE_MAX_CHARS).join('')}\n${t.readCut(NOTE_MAX_CHARS)}`
       : read.text;
   const lines = [
-    t.readHeader(task, displayName(ctx, first.owner ?? '?'), locationLabel(first.location)),
+    t.readHeader(task, ownerLabel(ctx, first.owner ?? '?'), locationLabel(first.location)),
     body,
   ];
   const others = found
     .slice(1)
-    .map((note) => `${displayName(ctx, note.owner ?? '?')}: ${locationLabel(note.location)}`);
+    .map((note) => `${ownerLabel(ctx, note.owner ?? '?')}: ${locationLabel(note.location)}`);
   if (others.length > 0) lines.push(t.readElsewhere(others));
   return result(lines.join('\n'), 'ok', first.location);
 }

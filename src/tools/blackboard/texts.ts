@@ -33,6 +33,7 @@ export interface BlackboardTexts {
   readCut: (max: number) => string;
   listEmpty: string;
   listOrphan: (rel: string) => string;
+  listUnknownOwner: (rel: string) => string;
   listDropped: (counts: string) => string;
 }
 
@@ -73,6 +74,7 @@ const JA: BlackboardTexts = {
   readCut: (m) => `（${m} 字で打ち切りました）`,
   listEmpty: '黒板に付箋はありません。',
   listOrphan: (rel) => `${rel}（持ち主なし。file の read で読めます）`,
+  listUnknownOwner: (rel) => `${rel}（持ち主の id がこの村にいません。file の read で読めます）`,
   listDropped: (c) => `（上限のため省略: ${c}）`,
 };
 
@@ -114,6 +116,7 @@ const EN: BlackboardTexts = {
   readCut: (m) => `(cut at ${m} characters)`,
   listEmpty: 'The blackboard has no notes.',
   listOrphan: (rel) => `${rel} (no owner; read it with file read)`,
+  listUnknownOwner: (rel) => `${rel} (its owner id is no agent of this village; read it with file read)`,
   listDropped: (c) => `(left out for length: ${c})`,
 };
 

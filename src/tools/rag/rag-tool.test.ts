@@ -56,6 +56,25 @@ describe('rag outline / search / read', () => {
     expect(await call(tool, { op: 'search', pattern: '(a+)+$' })).toContain('No line contains');
   });
 
+  it('indexes setext headings like ATX ones, not front matter nor code', async () => {
+    put(
+      docs,
+      'setext.md',
+      '---\ntitle: Meta\n---\nManual\n======\nintro\n\nSetup\n-----\nsteps here\n```\nFake\n---\n```\n\n---\nUse\n---\nuse it\n',
+    );
+    const tool = ragTool(village());
+    const out = await call(tool, { op: 'outline', path: 'setext.md' });
+    expect(out).toContain('setext.md\n  # Manual\n    ## Setup\n    ## Use');
+    expect(out).not.toContain('Meta');
+    expect(out).not.toContain('Fake');
+    expect(await call(tool, { op: 'search', pattern: 'steps' })).toContain(
+      'setext.md:10: [Manual > Setup] steps here',
+    );
+    expect(await call(tool, { op: 'read', path: 'setext.md', section: 'Setup' })).toBe(
+      'setext.md > Manual > Setup\n\nSetup\n-----\nsteps here\n```\nFake\n---\n```\n\n---',
+    );
+  });
+
   it('reads a section with its breadcrumb, by exact, case-ignored or partial name', async () => {
     const tool = ragTool(village());
     const out = await call(tool, { op: 'read', path: 'guide.md', section: 'install' });
@@ -137,6 +156,33 @@ describe('rag and the file system', () => {
     expect(outline).toContain('1 files were not read');
     expect(await call(tool, { op: 'read', path: 'link.md' })).toContain('Not found');
     expect(await call(tool, { op: 'read', path: 'linked-folder/secret.md' })).toContain('Not found');
+  });
+
+  it('drops an indexed file that became a hard link or a symlink since, unchanged as it looks', async () => {
+    put(docs, 'kept.md', '# Kept\nkept words\n');
+    const tool = ragTool(village());
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('kept.md:2');
+    // Same content, size and mtime: only the link count tells.
+    linkSync(join(docs, 'kept.md'), join(box.outside, 'alias.md'));
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('No line contains');
+    rmSync(join(box.outside, 'alias.md'));
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('kept.md:2');
+    renameSync(join(docs, 'kept.md'), join(box.outside, 'kept.md'));
+    symlinkSync(join(box.outside, 'kept.md'), join(docs, 'kept.md'));
+    expect(await call(tool, { op: 'search', pattern: 'kept words' })).toContain('No line contains');
+  });
+
+  it('leaves out a file or folder whose name has a line break, and counts the file', async () => {
+    put(docs, 'bad\nname.md', '# Injected\nline break words\n');
+    put(docs, 'bad\rdir/inner.md', '# Inner\nline break words\n');
+    const tool = ragTool(village());
+    expect(await call(tool, { op: 'search', pattern: 'line break words' })).toContain('No line contains');
+    const outline = await call(tool, { op: 'outline' });
+    expect(outline).not.toContain('Injected');
+    expect(outline).not.toContain('inner.md');
+    expect(outline).toContain(
+      '(1 files were not read: hard links, over 2 MB, control characters in the name',
+    );
   });
 
   it('sees an edit at the next call (mtime), and a file removed', async () => {

@@ -60,7 +60,7 @@ export const RAG_TEXTS: Record<Language, RagTexts> = {
       `（全 ${n(total)} ファイルのうち ${n(shown)} ファイルで出力上限 12,000 字に達しました。path でフォルダを絞ってください。）`,
     walkCut: (cap) => `（走査の上限 ${n(cap)} ファイルで止めました。path でフォルダを絞ってください。）`,
     skipped: (count) =>
-      `（${n(count)} ファイルは読みませんでした: ハードリンク、2 MB 超、または読めないファイル）`,
+      `（${n(count)} ファイルは読みませんでした: ハードリンク、2 MB 超、名前に制御文字があるもの、または読めないファイル）`,
     noMatch: (pattern, files) => `「${pattern}」を含む行はありません（${n(files)} ファイルを探しました）。`,
     matches: (total, shown) =>
       shown === total
@@ -102,7 +102,8 @@ export const RAG_TEXTS: Record<Language, RagTexts> = {
     outlineCut: (shown, total) =>
       `(The 12,000-character output limit was reached after ${n(shown)} of ${n(total)} files. Narrow the folder with path.)`,
     walkCut: (cap) => `(The walk stopped at its limit of ${n(cap)} files. Narrow the folder with path.)`,
-    skipped: (count) => `(${n(count)} files were not read: hard links, over 2 MB, or unreadable)`,
+    skipped: (count) =>
+      `(${n(count)} files were not read: hard links, over 2 MB, control characters in the name, or unreadable)`,
     noMatch: (pattern, files) => `No line contains "${pattern}" (${n(files)} files searched).`,
     matches: (total, shown) =>
       shown === total

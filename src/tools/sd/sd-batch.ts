@@ -31,6 +31,7 @@ export async function batchPreview(
   paths: unknown[],
   request: SdRequest,
   replaceTexts: ReplaceTexts,
+  previewNote: (rels: readonly string[]) => string | null = () => null,
 ): Promise<string> {
   if (paths.some((p) => typeof p !== 'string')) return S.pathsNotStrings;
   const failures: string[] = [];
@@ -90,10 +91,14 @@ export async function batchPreview(
       }
     }
   }
-  return render(results, merged);
+  return render(results, merged, previewNote);
 }
 
-function render(results: FileResult[], merged: string[]): string {
+function render(
+  results: FileResult[],
+  merged: string[],
+  previewNote: (rels: readonly string[]) => string | null,
+): string {
   const count = (kind: FileResult['kind']): number => results.filter((r) => r.kind === kind).length;
   const lines = [
     B.header(
@@ -136,6 +141,10 @@ function render(results: FileResult[], merged: string[]): string {
     }
   }
   if (stopped) lines.push(B.stopped(T.maxOutput.toLocaleString('en-US'), notShown));
-  if (count('changed') + count('too_large') > 0) lines.push(B.footer);
+  const changing = results.filter((r) => r.kind === 'changed' || r.kind === 'too_large').map((r) => r.rel);
+  if (changing.length > 0) lines.push(B.footer);
+  // The fence's note (apply cannot write under blackboard/): the preview itself is never refused.
+  const note = changing.length > 0 ? previewNote(changing) : null;
+  if (note !== null) lines.push(note);
   return lines.join('\n');
 }

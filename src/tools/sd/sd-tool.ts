@@ -70,8 +70,12 @@ async function run(
     if (hasPath) return S.bothTargets;
     if (!Array.isArray(args.paths)) return S.pathsNotArray;
     if (args.paths.length === 0) return S.pathsEmpty;
-    return batchPreview(ctx.workDir, args.paths, request, (sd, texts) =>
-      runSdJob(runner, sd, texts, ctx.signal),
+    return batchPreview(
+      ctx.workDir,
+      args.paths,
+      request,
+      (sd, texts) => runSdJob(runner, sd, texts, ctx.signal),
+      (rels) => fence.previewNote?.(ctx, rels) ?? null,
     );
   }
   if (!hasPath) return S.noTarget;

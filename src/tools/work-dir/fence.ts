@@ -12,7 +12,8 @@ export interface WriteFence {
   refuse(ctx: ToolContext, op: FencedOp, rels: readonly string[]): string | null;
   /**
    * The line a preview adds when its apply would be refused (sd: the preview passes, but says apply
-   * cannot write); null otherwise. Nothing is refused, so nothing is logged.
+   * cannot write); null otherwise. Nothing is refused, so nothing is logged. `rels` are the files the
+   * preview would change: one for a single preview, all changed files of a batch preview.
    */
   previewNote?(ctx: ToolContext, rels: readonly string[]): string | null;
 }
