@@ -74,6 +74,7 @@ describe('httpStatusFor', () => {
     expect(httpStatusFor('UNAUTHORIZED')).toBe(401);
     expect(httpStatusFor('FORBIDDEN')).toBe(403);
     expect(httpStatusFor('INTERNAL')).toBe(500);
+    expect(httpStatusFor('BLACKBOARD_DELETE_FAILED')).toBe(409);
   });
 
   it.each(ALL_CODES)('maps %s to an error status (400..599)', (code) => {

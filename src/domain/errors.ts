@@ -83,6 +83,9 @@ export const EXTRA_ERROR_CODES = [
   'ATTACHMENT_NOT_CARRIED',
   /** The file is gone (the startup GC removed it after its retention period). */
   'ATTACHMENT_NOT_FOUND',
+  // The Blackboard tab's delete (ledger part 1 §1.8 names the code, not its status): an unsafe note or
+  // state name, a folder that is no servant's work folder, a note gone or not plain, or no usable trash.
+  'BLACKBOARD_DELETE_FAILED',
 ] as const;
 
 export type LedgerErrorCode = (typeof LEDGER_ERROR_CODES)[number];
@@ -171,6 +174,10 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   PRICE_FETCH_FAILED: 502,
   PRICE_TABLE_INVALID: 502,
   PRICE_NOT_FOUND: 404,
+  // One code, one status: most refusals are of the request (unsafe name, not a work folder, a note
+  // gone since the board was read), so 409 "the board is not in the state the request assumes"; a
+  // trash failure says so in its message and is retryable by hand.
+  BLACKBOARD_DELETE_FAILED: 409,
 };
 
 /** HTTP status for a code; anything not listed is a client error (400). */

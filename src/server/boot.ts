@@ -26,6 +26,7 @@ import type { Language } from '../domain/enums.ts';
 import type { ModelTemplate } from '../domain/template.ts';
 import type { LlmBackend } from '../llm/backend.ts';
 import type { AppContext } from './context.ts';
+import { osTrash } from '../tools/file/file-remove.ts';
 import type { BrowserService } from '../browser/service.ts';
 import { dispatchBrowser } from '../browser/routes.ts';
 import type { BrowserDispatch } from '../tools/browser/browser-tool.ts';
@@ -274,6 +275,7 @@ export class Boot {
           now: Date.now,
         },
         scheduler,
+        trash: osTrash,
       };
       this.failure = null;
       log.note(`boot: ready agents=${village.state.agents.length} secrets=${secrets.kind}`);

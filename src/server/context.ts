@@ -8,6 +8,7 @@ import type { Sessions } from '../orchestrator/sessions.ts';
 import type { ScheduleServices } from '../schedule/schedule-hooks.ts';
 import type { VillageScheduler } from '../schedule/village-scheduler.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import type { TrashFn } from '../tools/file/file-remove.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
 
@@ -31,4 +32,6 @@ export interface AppContext {
   schedules: ScheduleServices;
   /** The ticker: started at boot, stopped first at close (schedules run only while the server runs). */
   scheduler: VillageScheduler;
+  /** Where the Blackboard tab's deletes and the agent sweep send notes: the OS trash (tests swap it). */
+  trash: TrashFn;
 }

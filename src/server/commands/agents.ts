@@ -8,6 +8,7 @@ import { overlapsVillageFiles } from '../../tools/work-dir/overlap.ts';
 import { command, type CommandTable } from '../command.ts';
 import type { AppContext } from '../context.ts';
 import { pruneApprovals } from '../../schedule/schedule-hooks.ts';
+import { sweepAgentNotes } from '../../tools/blackboard/board-sweep.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
 const kindSchema = z.string().refine(isConfigFileKind, {
@@ -50,6 +51,9 @@ export const agentCommands: CommandTable = {
   delete_agent: command(agentArg, async (ctx, { agentId }) => {
     ctx.village.requireAgent(agentId);
     await ctx.orchestrator.forgetAgent(agentId);
+    // Its notes go first (freeze 12), once it can no longer write one, from the folder it faces now
+    // (read after it stopped). A failed sweep is only a WARN: the deletion always proceeds.
+    await sweepAgentNotes(agentId, ctx.village.requireAgent(agentId).workDir, ctx.trash, ctx.log);
     await ctx.village.deleteAgent(agentId);
     // The schedules that target it go too (ledger: remove_agent deletes them), then their approvals,
     // in delete_schedule's order.

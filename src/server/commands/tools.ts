@@ -1,15 +1,32 @@
 import { z } from 'zod';
+import type { Language } from '../../domain/enums.ts';
 import type { AgentId } from '../../domain/ids.ts';
 import { agentIdSchema } from '../../domain/schemas.ts';
+import { clearBoard, deleteBoardNote } from '../../tools/blackboard/board-delete.ts';
+import { blackboardDirs, readBoardNotes } from '../../tools/blackboard/board-notes.ts';
 import { approveCommand, listPending, rejectCommand } from '../../tools/run/pending-store.ts';
 import { requireAgent } from '../../world/validate.ts';
 import { command, type CommandTable } from '../command.ts';
+import type { AppContext } from '../context.ts';
 
 /** The request as the agent made it: approval never takes a pattern string (it is built in one place). */
 const requested = {
   agentId: agentIdSchema,
   command: z.string().min(1).max(4096),
   args: z.array(z.string().max(32_768)).max(1000),
+};
+
+/** Read fresh at every call: a work folder changed a moment ago is the one that counts. */
+const boardDirs = (ctx: AppContext): string[] => blackboardDirs(ctx.village.state.agents);
+
+/** The village language (a village not yet detected reads English, as the orchestrator does). */
+const language = (ctx: AppContext): Language => ctx.village.state.language ?? 'en';
+
+/** Names are checked by is_safe_note_name, not here: an unsafe one is BLACKBOARD_DELETE_FAILED. */
+const noteTarget = {
+  dir: z.string().max(4096),
+  state: z.string().max(4096).nullable().optional(),
+  name: z.string().max(4096),
 };
 
 export const toolCommands: CommandTable = {
@@ -38,4 +55,15 @@ export const toolCommands: CommandTable = {
     ctx.events.emit({ type: 'pendingCommandsChanged', agentId: a.agentId as AgentId });
     return result;
   }),
+  /** The village blackboard as the Blackboard tab shows it (BlackboardNote[], core order). */
+  list_blackboard: command(z.strictObject({}), (ctx) => readBoardNotes(boardDirs(ctx), language(ctx))),
+  /** One note of a servant's current work folder to the trash; never deleted outright. */
+  delete_blackboard_note: command(z.strictObject(noteTarget), async (ctx, a) => {
+    await deleteBoardNote(boardDirs(ctx), a, ctx.trash, language(ctx));
+    return null;
+  }),
+  /** Every listed note to the trash, one at a time, stopping at the first failure. */
+  clear_blackboard: command(z.strictObject({}), (ctx) =>
+    clearBoard(boardDirs(ctx), ctx.trash, language(ctx)),
+  ),
 };
