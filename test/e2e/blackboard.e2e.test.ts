@@ -1,0 +1,223 @@
+/**
+ * The 黒板 / Blackboard tab as a person meets it, in Chromium against `fuseforks serve` and the fake
+ * provider: a servant with a work folder is asked something and writes a note with the `blackboard`
+ * tool; the note shows up by itself (the tab re-reads while shown) in the doing lane, headed with the
+ * servant's display name, its body as plain text, collapsible across a reload; deleting it (no confirm)
+ * takes it out of the tab and the folder into the trash. Then "Delete done" and "Clear all", each after
+ * a confirm that states the count. The trash is a temp XDG_DATA_HOME. Steps share one village, in order.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
+import {
+  closeBrowser,
+  fakeTemplate,
+  openUi,
+  screenshot,
+  screenshotFailures,
+  startUiVillage,
+  type UiSession,
+  type UiVillage,
+  until,
+} from './ui-harness.ts';
+
+let fake: FakeProvider;
+let village: UiVillage;
+let ui: UiSession;
+let page: Page;
+let outside: string;
+let work: string;
+let trashFiles: string;
+
+beforeAll(async () => {
+  outside = await mkdtemp(join(tmpdir(), 'fuseforks-bb-e2e-'));
+  work = join(outside, 'work');
+  mkdirSync(work);
+  // The server's OS trash is this folder's, never the real home's.
+  const dataHome = join(outside, 'xdg');
+  trashFiles = join(dataHome, 'Trash', 'files');
+  fake = await new FakeProvider().start();
+  village = await startUiVillage({ language: 'en', env: { XDG_DATA_HOME: dataHome } });
+  const template = await fakeTemplate(village, fake.baseUrl);
+  await village.api('create_agent', {
+    spec: { id: 'dev', name: 'Dev Servant', modelTemplateId: template, workDir: work },
+  });
+  await village.api('start_agent', { agentId: 'dev' });
+  ui = await openUi(village, { locale: 'en-US' });
+  page = ui.page;
+}, 60_000);
+
+afterAll(async () => {
+  await ui?.context.close();
+  await closeBrowser();
+  await village?.stop();
+  await fake?.stop();
+  if (outside) await rm(outside, { recursive: true, force: true });
+});
+
+screenshotFailures('blackboard', () => page);
+
+/** A path under the work folder's blackboard/. */
+const onBoard = (...parts: string[]) => join(work, 'blackboard', ...parts);
+const trashed = () => (existsSync(trashFiles) ? readdirSync(trashFiles) : []);
+const notesIn = (lane: string) => page.getByTestId(`blackboard-lane-${lane}`).getByTestId('blackboard-note');
+const headings = (lane: string) => notesIn(lane).getByTestId('blackboard-note-heading').allTextContents();
+
+async function openTab() {
+  await page.getByTestId('tab-blackboard').click();
+  await page.getByTestId('blackboard-tab').waitFor();
+}
+
+it('explains an empty blackboard and still shows its three lanes', async () => {
+  await openTab();
+  const empty = page.getByTestId('blackboard-empty');
+  await empty.waitFor();
+  const text = (await empty.textContent()) ?? '';
+  expect(text).toContain('blackboard tool');
+  expect(text).toContain('“Uses the blackboard”');
+  expect(text).toContain('work folder');
+  for (const lane of ['doing', 'on-hold', 'done'])
+    await page.getByTestId(`blackboard-lane-${lane}`).waitFor();
+  expect(await page.getByTestId('blackboard-lane-unfiled').count()).toBe(0);
+  expect(await page.getByTestId('blackboard-clear').isDisabled()).toBe(true);
+});
+
+it('shows the note a servant writes by itself, in doing, headed with its display name, as plain text', async () => {
+  fake.enqueue(
+    {
+      body: openAiToolCall('blackboard', {
+        op: 'write',
+        name: 'Survey',
+        body: 'step 1 <b>not bold</b>\n  indented\n',
+        reason: 'start the job',
+      }),
+    },
+    { body: textReply('openai', 'noted') },
+  );
+  await page.getByTestId('tab-chat').click();
+  await page.getByTestId('chat-target').selectOption('dev');
+  await page.getByTestId('chat-input').fill('survey the folder');
+  await page.getByTestId('chat-send').click();
+  await until(
+    () => village.api<{ content: string }[]>('list_messages'),
+    (list) => list.some((m) => m.content === 'noted'),
+    'the reply noted',
+  );
+  expect(existsSync(onBoard('doing', 'dev - Survey.md'))).toBe(true);
+
+  // No refresh button: the tab re-reads on its own every 10 s while shown.
+  await openTab();
+  const note = notesIn('doing').first();
+  await note.waitFor({ timeout: 15_000 });
+  expect(await headings('doing')).toEqual(['Dev Servant - Survey']);
+  expect(await note.getByTestId('blackboard-note-toggle').getAttribute('title')).toBe('dev - Survey');
+  const body = note.getByTestId('blackboard-note-body');
+  expect(await body.textContent()).toBe('step 1 <b>not bold</b>\n  indented\n');
+  expect(await body.locator('b').count()).toBe(0);
+  expect(await body.evaluate('(el) => getComputedStyle(el).whiteSpace')).toBe('pre-wrap');
+  expect(await note.getByTestId('blackboard-badge').getAttribute('data-badge')).toBe('waiting');
+  expect(await page.getByTestId('blackboard-empty').count()).toBe(0);
+  await screenshot(page, 'blackboard-note');
+});
+
+it('collapses a note by its heading, keeps it collapsed across a reload, and opens it again', async () => {
+  const toggle = notesIn('doing').first().getByTestId('blackboard-note-toggle');
+  await toggle.press('Enter');
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(await notesIn('doing').first().getByTestId('blackboard-note-body').isVisible()).toBe(false);
+  const stored = await page.evaluate(`localStorage.getItem('fuseforks.blackboardCollapsed.v1')`);
+  expect(JSON.parse(stored as string)).toEqual([`${work}:doing/dev - Survey.md`]);
+
+  await page.reload();
+  await openTab();
+  await notesIn('doing').first().waitFor();
+  const again = notesIn('doing').first().getByTestId('blackboard-note-toggle');
+  expect(await again.getAttribute('aria-expanded')).toBe('false');
+  await again.click();
+  expect(await again.getAttribute('aria-expanded')).toBe('true');
+  expect(await notesIn('doing').first().getByTestId('blackboard-note-body').isVisible()).toBe(true);
+});
+
+it('deletes one note without a confirm: gone from the tab and the folder, into the trash', async () => {
+  const remove = notesIn('doing').first().getByTestId('blackboard-note-delete');
+  expect(await remove.getAttribute('aria-label')).toBe('Move the note “Dev Servant - Survey” to the trash');
+  await remove.click();
+  await page.getByTestId('blackboard-empty').waitFor();
+  expect(await notesIn('doing').count()).toBe(0);
+  expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+  expect(existsSync(onBoard('doing', 'dev - Survey.md'))).toBe(false);
+  expect(trashed()).toContain('dev - Survey.md');
+});
+
+it('deletes the done lane after a confirm with its count, leaving the other lanes', async () => {
+  mkdirSync(onBoard('done'), { recursive: true });
+  mkdirSync(onBoard('doing'), { recursive: true });
+  writeFileSync(onBoard('done', 'dev - Old one.md'), 'old\n');
+  writeFileSync(onBoard('done', 'dev - Old two.md'), 'older\n');
+  writeFileSync(onBoard('doing', 'dev - Current.md'), 'now\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await until(
+    () => notesIn('done').count(),
+    (n) => n === 2,
+    'two done notes',
+  );
+
+  await page.getByTestId('blackboard-delete-done').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  expect(await dialog.locator('h2').textContent()).toBe('Move the 2 done notes to the trash?');
+  await page.getByTestId('confirm-ok').click();
+  await until(
+    () => notesIn('done').count(),
+    (n) => n === 0,
+    'the done lane emptied',
+  );
+  expect(await headings('doing')).toEqual(['Dev Servant - Current']);
+  expect(existsSync(onBoard('done', 'dev - Old one.md'))).toBe(false);
+  expect(existsSync(onBoard('done', 'dev - Old two.md'))).toBe(false);
+  expect(trashed()).toEqual(expect.arrayContaining(['dev - Old one.md', 'dev - Old two.md']));
+});
+
+it('clears the whole board after a confirm that states the count; cancel keeps everything', async () => {
+  // An unfiled orphan (the retired まとめ.md) and an old display-name note join the current one.
+  writeFileSync(onBoard('まとめ.md'), 'summary\n');
+  writeFileSync(onBoard('doing', 'Dev Servant - Legacy.md'), 'legacy\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await until(
+    () => page.getByTestId('blackboard-note').count(),
+    (n) => n === 3,
+    'three notes',
+  );
+  expect(await headings('unfiled')).toEqual(['まとめ.md']);
+  // Orphans first in a lane, then the core's name order.
+  expect(await headings('doing')).toEqual(['Dev Servant - Legacy.md', 'Dev Servant - Current']);
+  expect(await notesIn('doing').first().getByTestId('blackboard-badge').getAttribute('data-badge')).toBe(
+    'orphanUnknown',
+  );
+
+  await page.getByTestId('blackboard-clear').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  expect(await dialog.locator('h2').textContent()).toBe('Move all 3 notes on the blackboard to the trash?');
+  await page.getByTestId('confirm-cancel').click();
+  expect(await page.getByTestId('blackboard-note').count()).toBe(3);
+  expect(existsSync(onBoard('まとめ.md'))).toBe(true);
+
+  await page.getByTestId('blackboard-clear').click();
+  await dialog.waitFor();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('blackboard-empty').waitFor();
+  expect(await page.getByTestId('blackboard-note').count()).toBe(0);
+  expect(existsSync(onBoard('まとめ.md'))).toBe(false);
+  expect(existsSync(onBoard('doing', 'dev - Current.md'))).toBe(false);
+  // Folders stay; the notes are in the trash.
+  expect(existsSync(onBoard('doing'))).toBe(true);
+  expect(trashed()).toEqual(
+    expect.arrayContaining(['まとめ.md', 'dev - Current.md', 'Dev Servant - Legacy.md']),
+  );
+  expect(ui.errors).toEqual([]);
+});
