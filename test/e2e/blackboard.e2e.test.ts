@@ -1,12 +1,12 @@
 /**
  * The 黒板 / Blackboard tab as a person meets it, in Chromium against `fuseforks serve` and the fake
  * provider: a servant with a work folder is asked something and writes a note with the `blackboard`
- * tool; the note shows up by itself (the tab re-reads while shown) in the doing lane, headed with the
- * servant's display name, its body as plain text, collapsible across a reload; deleting it (no confirm)
- * takes it out of the tab and the folder into the trash. Then "Delete done" and "Clear all", each after
- * a confirm that states the count. The trash is a temp XDG_DATA_HOME. Steps share one village, in order.
+ * tool; the note shows in the doing lane, headed with the servant's display name, its body as plain
+ * text, collapsible across a reload; deleting it (no confirm) takes it out of the tab and the folder
+ * into the trash. Notes put in the folder show up by themselves (the tab re-reads while shown); "Delete
+ * done" and "Clear all" each go after a confirm that states the count. The trash is a temp XDG_DATA_HOME. Steps share one village, in order.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ let ui: UiSession;
 let page: Page;
 let outside: string;
 let work: string;
-let trashFiles: string;
+let trashInfo: string;
 
 beforeAll(async () => {
   outside = await mkdtemp(join(tmpdir(), 'fuseforks-bb-e2e-'));
@@ -39,7 +39,7 @@ beforeAll(async () => {
   mkdirSync(work);
   // The server's OS trash is this folder's, never the real home's.
   const dataHome = join(outside, 'xdg');
-  trashFiles = join(dataHome, 'Trash', 'files');
+  trashInfo = join(dataHome, 'Trash', 'info');
   fake = await new FakeProvider().start();
   village = await startUiVillage({ language: 'en', env: { XDG_DATA_HOME: dataHome } });
   const template = await fakeTemplate(village, fake.baseUrl);
@@ -63,7 +63,12 @@ screenshotFailures('blackboard', () => page);
 
 /** A path under the work folder's blackboard/. */
 const onBoard = (...parts: string[]) => join(work, 'blackboard', ...parts);
-const trashed = () => (existsSync(trashFiles) ? readdirSync(trashFiles) : []);
+/** Where each file in the trash came from, relative to blackboard/ (the trash renames the files). */
+const trashed = () =>
+  (existsSync(trashInfo) ? readdirSync(trashInfo) : []).map((info) => {
+    const path = decodeURIComponent(/^Path=(.*)$/m.exec(readFileSync(join(trashInfo, info), 'utf8'))![1]!);
+    return path.startsWith(onBoard()) ? path.slice(onBoard().length + 1) : path;
+  });
 const notesIn = (lane: string) => page.getByTestId(`blackboard-lane-${lane}`).getByTestId('blackboard-note');
 const headings = (lane: string) => notesIn(lane).getByTestId('blackboard-note-heading').allTextContents();
 
@@ -86,7 +91,7 @@ it('explains an empty blackboard and still shows its three lanes', async () => {
   expect(await page.getByTestId('blackboard-clear').isDisabled()).toBe(true);
 });
 
-it('shows the note a servant writes by itself, in doing, headed with its display name, as plain text', async () => {
+it('shows the note a servant writes with the blackboard tool in doing, headed with its display name, as plain text', async () => {
   fake.enqueue(
     {
       body: openAiToolCall('blackboard', {
@@ -109,7 +114,6 @@ it('shows the note a servant writes by itself, in doing, headed with its display
   );
   expect(existsSync(onBoard('doing', 'dev - Survey.md'))).toBe(true);
 
-  // No refresh button: the tab re-reads on its own every 10 s while shown.
   await openTab();
   const note = notesIn('doing').first();
   await note.waitFor({ timeout: 15_000 });
@@ -118,7 +122,11 @@ it('shows the note a servant writes by itself, in doing, headed with its display
   const body = note.getByTestId('blackboard-note-body');
   expect(await body.textContent()).toBe('step 1 <b>not bold</b>\n  indented\n');
   expect(await body.locator('b').count()).toBe(0);
-  expect(await body.evaluate('(el) => getComputedStyle(el).whiteSpace')).toBe('pre-wrap');
+  expect(
+    await page.evaluate(
+      `getComputedStyle(document.querySelector('[data-testid="blackboard-note-body"]')).whiteSpace`,
+    ),
+  ).toBe('pre-wrap');
   expect(await note.getByTestId('blackboard-badge').getAttribute('data-badge')).toBe('waiting');
   expect(await page.getByTestId('blackboard-empty').count()).toBe(0);
   await screenshot(page, 'blackboard-note');
@@ -150,7 +158,7 @@ it('deletes one note without a confirm: gone from the tab and the folder, into t
   expect(await notesIn('doing').count()).toBe(0);
   expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
   expect(existsSync(onBoard('doing', 'dev - Survey.md'))).toBe(false);
-  expect(trashed()).toContain('dev - Survey.md');
+  expect(trashed()).toEqual(['doing/dev - Survey.md']);
 });
 
 it('deletes the done lane after a confirm with its count, leaving the other lanes', async () => {
@@ -159,12 +167,9 @@ it('deletes the done lane after a confirm with its count, leaving the other lane
   writeFileSync(onBoard('done', 'dev - Old one.md'), 'old\n');
   writeFileSync(onBoard('done', 'dev - Old two.md'), 'older\n');
   writeFileSync(onBoard('doing', 'dev - Current.md'), 'now\n');
-  await page.getByTestId('blackboard-refresh').click();
-  await until(
-    () => notesIn('done').count(),
-    (n) => n === 2,
-    'two done notes',
-  );
+  // No refresh: the tab re-reads by itself every 10 s while it is shown.
+  await notesIn('done').nth(1).waitFor({ timeout: 15_000 });
+  expect(await notesIn('done').count()).toBe(2);
 
   await page.getByTestId('blackboard-delete-done').click();
   const dialog = page.getByTestId('confirm-dialog');
@@ -179,7 +184,7 @@ it('deletes the done lane after a confirm with its count, leaving the other lane
   expect(await headings('doing')).toEqual(['Dev Servant - Current']);
   expect(existsSync(onBoard('done', 'dev - Old one.md'))).toBe(false);
   expect(existsSync(onBoard('done', 'dev - Old two.md'))).toBe(false);
-  expect(trashed()).toEqual(expect.arrayContaining(['dev - Old one.md', 'dev - Old two.md']));
+  expect(trashed()).toEqual(expect.arrayContaining(['done/dev - Old one.md', 'done/dev - Old two.md']));
 });
 
 it('clears the whole board after a confirm that states the count; cancel keeps everything', async () => {
@@ -193,6 +198,7 @@ it('clears the whole board after a confirm that states the count; cancel keeps e
     'three notes',
   );
   expect(await headings('unfiled')).toEqual(['まとめ.md']);
+  expect(await page.getByTestId('blackboard-count').textContent()).toBe('3 notes');
   // Orphans first in a lane, then the core's name order.
   expect(await headings('doing')).toEqual(['Dev Servant - Legacy.md', 'Dev Servant - Current']);
   expect(await notesIn('doing').first().getByTestId('blackboard-badge').getAttribute('data-badge')).toBe(
@@ -217,7 +223,7 @@ it('clears the whole board after a confirm that states the count; cancel keeps e
   // Folders stay; the notes are in the trash.
   expect(existsSync(onBoard('doing'))).toBe(true);
   expect(trashed()).toEqual(
-    expect.arrayContaining(['まとめ.md', 'dev - Current.md', 'Dev Servant - Legacy.md']),
+    expect.arrayContaining(['まとめ.md', 'doing/dev - Current.md', 'doing/Dev Servant - Legacy.md']),
   );
   expect(ui.errors).toEqual([]);
 });

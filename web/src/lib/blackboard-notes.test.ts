@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { BlackboardNote as CoreBlackboardNote } from '../../../src/tools/blackboard/board-notes.ts';
 import {
   classifyNote,
   collapseKey,
+  type BlackboardNote,
   duplicateNames,
   noteOwner,
   sameNoteKey,
@@ -10,6 +12,10 @@ import {
 } from './blackboard-notes.ts';
 
 const DIR = '/work/a';
+
+it('reads list_blackboard’s element exactly as the core returns it', () => {
+  expectTypeOf<BlackboardNote>().toEqualTypeOf<CoreBlackboardNote>();
+});
 
 function agent(id: string, extra: Partial<OwnerFacts> = {}): OwnerFacts {
   return { id, name: id.toUpperCase(), workDir: DIR, status: 'idle', typing: false, ...extra };
