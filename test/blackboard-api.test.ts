@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BlackboardNote } from '../src/tools/blackboard/board-notes.ts';
+import type { BlackboardNote } from '../src/domain/blackboard.ts';
 import type { TrashFn } from '../src/tools/file/file-remove.ts';
 import { startTestVillage, TEMPLATE, type TestVillage } from './helpers/village-server.ts';
 
@@ -243,7 +243,10 @@ describe('clear_blackboard', () => {
     put(workA, 'agent-1 - root.md', 'root');
     put(workB, 'done/agent-2 - b.md', 'b');
     put(workB, 'doing/deep/too-deep.md', 'deep');
+    // Not on the list, so not cleared: what clear takes is what the tab shows.
+    put(workB, '.DS_Store', 'finder');
     expect(await v.ok('clear_blackboard')).toEqual({ removed: 3 });
+    expect(existsSync(join(workB, 'blackboard', '.DS_Store'))).toBe(true);
     expect(await list()).toEqual([]);
     expect(trashed()).toEqual(['a', 'b', 'root']);
     expect(existsSync(join(workA, 'blackboard', 'doing'))).toBe(true);

@@ -11,3 +11,4 @@ export * from './plan.ts';
 export * from './events.ts';
 export * from './boot.ts';
 export * from './attachment.ts';
+export * from './blackboard.ts';

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { checkRoots, type RootProblem } from '../../tools/rag/roots.ts';
+import type { RagSourceCheck } from '../../domain/blackboard.ts';
+import { checkRoots } from '../../tools/rag/roots.ts';
 import { command, type CommandTable } from '../command.ts';
-
-export interface RagSourceCheck {
-  path: string;
-  problem: RootProblem | null;
-}
 
 /** The servant settings' rag sources field, before it is saved. */
 const MAX_CHECKED_PATHS = 64;

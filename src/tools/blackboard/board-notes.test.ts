@@ -86,7 +86,7 @@ describe('readBoardNotes', () => {
     utimesSync(abs, new Date(1_700_000_000_123), new Date(1_700_000_000_456));
     const linkedWork = join(root, 'linked-work');
     symlinkSync(work, linkedWork);
-    const [note] = await readBoardNotes([`${linkedWork}/`.replace(/\/$/, '')], 'en');
+    const [note] = await readBoardNotes(blackboardDirs([{ workDir: `${linkedWork}/` }]), 'en');
     expect(note).toEqual({
       dir: linkedWork,
       state: 'doing',
@@ -101,6 +101,15 @@ describe('readBoardNotes', () => {
     put('doing/a - x.md');
     put('doing/sub/deep.md');
     mkdirSync(join(work, 'blackboard', 'empty'));
+    expect(where(await readBoardNotes([work], 'en'))).toEqual(['doing/a - x.md']);
+  });
+
+  it('skips names delete would refuse: hidden files and folders, control characters', async () => {
+    put('doing/a - x.md');
+    put('.DS_Store');
+    put('doing/.a - hidden.md');
+    put('.hidden/a - y.md');
+    put('doing/a - line\nbreak.md');
     expect(where(await readBoardNotes([work], 'en'))).toEqual(['doing/a - x.md']);
   });
 

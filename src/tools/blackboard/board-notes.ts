@@ -1,10 +1,12 @@
 import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { BlackboardNote } from '../../domain/blackboard.ts';
 import type { Language } from '../../domain/enums.ts';
 import { openForReading } from '../work-dir/pinned-dir.ts';
 import { BOARD_TEXTS } from './board-texts.ts';
 import { BLACKBOARD_DIR } from './layout.ts';
+import { isSafeNoteName } from './note-name.ts';
 
 /**
  * The board as the UI reads it (IPC list_blackboard, ledger §1.8 blackboard_contract). Not the
@@ -12,16 +14,7 @@ import { BLACKBOARD_DIR } from './layout.ts';
  * this one keeps the core order (root by name, then state folders by string order, then name) and
  * leaves out hard-linked files too, so that what it lists is exactly what delete may touch.
  */
-export interface BlackboardNote {
-  /** The work folder as an agent's spec declares it, path.resolve-normalised. */
-  dir: string;
-  /** The folder directly under blackboard/ (any name: the core does not judge states); null = root. */
-  state: string | null;
-  name: string;
-  content: string;
-  modifiedMs: number;
-  truncated: boolean;
-}
+export type { BlackboardNote } from '../../domain/blackboard.ts';
 
 /** One note the board would list, before its content is read. */
 export interface NoteEntry {
@@ -62,10 +55,15 @@ export function isPlainNote(info: Stats): boolean {
 
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * The names of a folder that could be a note or a state, sorted. A name delete would refuse
+ * (is_safe_note_name: hidden like `.DS_Store`, or with control characters) is never listed either,
+ * so list, delete and clear agree on every name.
+ */
 async function entriesOf(folder: string): Promise<string[]> {
   // An unreadable folder is an empty one: one locked folder never holds the whole board hostage.
   const names = await readdir(folder).catch(() => [] as string[]);
-  return names.sort(byName);
+  return names.filter((name) => isSafeNoteName(name)).sort(byName);
 }
 
 async function plainFolder(path: string): Promise<boolean> {
@@ -75,8 +73,8 @@ async function plainFolder(path: string): Promise<boolean> {
 
 /**
  * The notes of one work folder in core order: root files, then each folder one level down; deeper
- * files, links (board, folder or note), hard links and non-regular files are left out. A missing work
- * folder or blackboard/ is an empty board.
+ * files, links (board, folder or note), hard links, non-regular files and unsafe names are left out.
+ * A missing work folder or blackboard/ is an empty board.
  */
 export async function scanNoteEntries(dir: string): Promise<NoteEntry[]> {
   const root = await realpath(dir).catch(() => null);

@@ -1,7 +1,8 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import type { RagSourceProblem } from '../../domain/blackboard.ts';
 
-export type RootProblem = 'not_absolute' | 'missing' | 'not_folder';
+export type RootProblem = RagSourceProblem;
 
 /** One declared root, checked now: its canonical path when it is a folder that exists. */
 export interface RootCheck {
