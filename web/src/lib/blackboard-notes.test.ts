@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { BlackboardNote as CoreBlackboardNote } from '../../../src/tools/blackboard/board-notes.ts';
+import type { BlackboardNote as CoreBlackboardNote } from '../../../src/domain/blackboard.ts';
 import {
   classifyNote,
   collapseKey,

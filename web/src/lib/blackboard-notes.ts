@@ -6,17 +6,9 @@
 import { splitNoteName } from '../../../src/tools/blackboard/task-name.ts';
 import { isActiveStatus } from '../../../src/domain/enums.ts';
 import { resolvedDir } from './blackboard-dir.ts';
-import type { AgentSnapshot, PlanWaveRecord } from './types.ts';
+import type { AgentSnapshot, BlackboardNote, PlanWaveRecord } from './types.ts';
 
-/** `list_blackboard`'s element (/work/notes/bb-api.md): `state` null = directly in `blackboard/`. */
-export interface BlackboardNote {
-  dir: string;
-  state: string | null;
-  name: string;
-  content: string;
-  modifiedMs: number;
-  truncated: boolean;
-}
+export type { BlackboardNote };
 
 export type ReleasedReason = 'orphanUnknown' | 'orphanMoved' | 'failed' | 'stopped' | 'waiting';
 export type NoteBadge =
