@@ -1,4 +1,4 @@
-import { reactive, watch } from 'vue';
+import { effectScope, reactive, watch } from 'vue';
 
 const lists = new Map<string, { items: string[] }>();
 
@@ -17,7 +17,11 @@ export function useStoredList(key: string): { items: string[] } {
     items = [];
   }
   const state = reactive({ items });
-  watch(state, () => localStorage.setItem(key, JSON.stringify(state.items)), { deep: true });
+  // A detached scope: the first caller is often a v-if'd tab, and a watch bound to it would stop on
+  // unmount while the cached copy lives on, so later changes would silently stop being saved.
+  effectScope(true).run(() =>
+    watch(state, () => localStorage.setItem(key, JSON.stringify(state.items)), { deep: true }),
+  );
   lists.set(key, state);
   return state;
 }

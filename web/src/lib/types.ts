@@ -97,6 +97,8 @@ import type {
 } from '../../../src/domain/plan.ts';
 export type PlanWaveRecord = Unbrand<CorePlanWaveRecord>;
 export type PlanWaveTask = Unbrand<CorePlanWaveTask>;
+import type { BlackboardNote as CoreBlackboardNote } from '../../../src/domain/blackboard.ts';
+export type BlackboardNote = Unbrand<CoreBlackboardNote>;
 import type { FetchedPrices as CoreFetchedPrices } from '../../../src/price-table/fetched-prices.ts';
 export type FetchedPrices = Unbrand<CoreFetchedPrices>;
 import type {
