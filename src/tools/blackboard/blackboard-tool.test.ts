@@ -141,6 +141,19 @@ describe('ownership', () => {
     expect(await call({ op: 'read', name: 'plan', owner: 'alice' })).toContain('見つかりません');
   });
 
+  it('takes its own note whatever the case of .md, as the board splits it (never not_owner to itself)', async () => {
+    box.put('blackboard/doing/alice - Job.MD', 'mine\n');
+    expect(await call({ op: 'append', name: 'Job', body: 'more' })).toBe(
+      '「Job」（doing）に追記しました（全 9 字）。',
+    );
+    expect(note('doing/alice - Job.MD')).toBe('mine\nmore');
+    expect(await call({ op: 'write', name: 'Job', body: 'x' })).toContain('もう doing にあります');
+    expect(there('doing/alice - Job.md')).toBe(false);
+    expect(await call({ op: 'read', name: 'Job', owner: 'alice' })).toContain('mine\nmore');
+    expect(await call({ op: 'move', name: 'Job', to: 'done' })).toContain('doing → done');
+    expect(there('done/alice - Job.MD')).toBe(true);
+  });
+
   it('makes append and move ambiguous on duplicates, read names the others, remove trashes all', async () => {
     box.put('blackboard/doing/alice - twin.md', 'first\n');
     box.put('blackboard/done/alice - twin.md', 'second\n');
