@@ -89,6 +89,20 @@ describe('write', () => {
     expect(await call({ op: 'write', name: 'big', body: '字'.repeat(12_000) })).toContain('作りました');
   });
 
+  it('refuses a NUL character in the body (write and append): a note is text that read returns whole', async () => {
+    expect(await call({ op: 'write', name: 'bin', body: 'a\u0000b' })).toBe(
+      'body に NUL 文字が含まれています。付箋はテキストだけです（NUL を含むと read で読み返せません）。',
+    );
+    expect(lastLog()).toBe('blackboard op: agent=alice op=write state=- outcome=invalid');
+    expect(there('doing/alice - bin.md')).toBe(false);
+    box.put('blackboard/doing/alice - text.md', 'ok\n');
+    expect(await call({ op: 'append', name: 'text', body: 'x\u0000' }, ctx({ language: 'en' }))).toBe(
+      'body contains a NUL character. A note is text only (with a NUL, read could not return it).',
+    );
+    expect(note('doing/alice - text.md')).toBe('ok\n');
+    expect(await call({ op: 'read', name: 'text' })).toContain('ok');
+  });
+
   it('says what is wrong with bad arguments, in English in an English village', async () => {
     const en = ctx({ language: 'en' });
     expect(await call({ op: 'write', name: '', body: 'x' }, en)).toBe('Give name (the task name).');
