@@ -112,4 +112,6 @@ it('asks the gate again at call time: a servant set not to use the blackboard mi
     'The blackboard tool is not available: this servant is set not to use the blackboard, or has no work folder.',
   ]);
   expect(existsSync(join(work, 'blackboard'))).toBe(false);
+  const log = readFileSync(join(v.workspace, 'fuseforks.log'), 'utf8');
+  expect(log).toContain('blackboard op: agent=dev op=write state=- outcome=disabled');
 });
