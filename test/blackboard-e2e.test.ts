@@ -94,3 +94,24 @@ it('does not offer the blackboard to a servant set not to use it', async () => {
   expect(offeredTools(0)).toContain('file');
   expect(existsSync(join(work, 'blackboard'))).toBe(false);
 });
+
+it('asks the gate again at call time: a servant set not to use the blackboard mid-turn writes nothing', async () => {
+  await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev', workDir: work });
+  fake.enqueue(
+    // Held: the setting changes after the tool was offered and before the model's call arrives.
+    { hold: true, body: openAiToolCall('blackboard', { op: 'write', name: 'Survey', body: 'x' }) },
+    { body: textReply('openai', 'after') },
+  );
+  await v.ok('send_user_message', { to: 'dev', content: 'note your job' });
+  await fake.waitForRequests(1);
+  expect(offeredTools(0)).toContain('blackboard');
+  await v.ok('update_agent', { spec: { id: 'dev', usesBlackboard: false } });
+  fake.releaseHeld();
+  await waitForMessage(v, isReply('after'), 'the reply after');
+  expect(toolResults()).toEqual([
+    'The blackboard tool is not available: this servant is set not to use the blackboard, or has no work folder.',
+  ]);
+  expect(existsSync(join(work, 'blackboard'))).toBe(false);
+  const log = readFileSync(join(v.workspace, 'fuseforks.log'), 'utf8');
+  expect(log).toContain('blackboard op: agent=dev op=write state=- outcome=disabled');
+});

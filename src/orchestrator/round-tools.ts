@@ -136,7 +136,9 @@ async function runOne(
     const ctx: ToolContext = {
       agentId: turn.spec.id,
       workDir: turn.spec.workDir,
-      usesBlackboard: turn.spec.usesBlackboard,
+      // The blackboard asks its gate again at call time (Spec 55 freeze 1), so this is the setting as
+      // it is now, not at turn start: a servant set not to use the blackboard mid-turn writes nothing.
+      usesBlackboard: orch.world().agents.find((a) => a.id === turn.spec.id)?.usesBlackboard ?? false,
       language: turn.language,
       agentNames: orch.agentNames(),
       paths: orch.paths,

@@ -33,6 +33,18 @@ describe('isUnderBlackboard', () => {
     expect(isUnderBlackboard('blackboard2/x.md')).toBe(false);
     expect(isUnderBlackboard('notes/blackboard/x.md')).toBe(false);
   });
+
+  it('takes the names Windows reads as blackboard/: trailing dots and spaces, a stream suffix', () => {
+    // A missing blackboard/ is not resolved by realpath: `blackboard./doing/x.md` would make it.
+    expect(isUnderBlackboard('blackboard./doing/x.md')).toBe(true);
+    expect(isUnderBlackboard('blackboard /x.md')).toBe(true);
+    expect(isUnderBlackboard('Blackboard. .')).toBe(true);
+    expect(isUnderBlackboard('blackboard::$INDEX_ALLOCATION/doing/x.md')).toBe(true);
+    expect(isUnderBlackboard('blackboard:note.md')).toBe(true);
+    expect(isUnderBlackboard('blackboard.md')).toBe(false);
+    expect(isUnderBlackboard('.blackboard/x.md')).toBe(false);
+    expect(isUnderBlackboard('blackboard-old/x.md')).toBe(false);
+  });
 });
 
 describe('the blackboard fence through the file tool', () => {

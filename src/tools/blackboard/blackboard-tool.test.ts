@@ -89,6 +89,20 @@ describe('write', () => {
     expect(await call({ op: 'write', name: 'big', body: '字'.repeat(12_000) })).toContain('作りました');
   });
 
+  it('refuses a NUL character in the body (write and append): a note is text that read returns whole', async () => {
+    expect(await call({ op: 'write', name: 'bin', body: 'a\u0000b' })).toBe(
+      'body に NUL 文字が含まれています。付箋はテキストだけです（NUL を含むと read で読み返せません）。',
+    );
+    expect(lastLog()).toBe('blackboard op: agent=alice op=write state=- outcome=invalid');
+    expect(there('doing/alice - bin.md')).toBe(false);
+    box.put('blackboard/doing/alice - text.md', 'ok\n');
+    expect(await call({ op: 'append', name: 'text', body: 'x\u0000' }, ctx({ language: 'en' }))).toBe(
+      'body contains a NUL character. A note is text only (with a NUL, read could not return it).',
+    );
+    expect(note('doing/alice - text.md')).toBe('ok\n');
+    expect(await call({ op: 'read', name: 'text' })).toContain('ok');
+  });
+
   it('says what is wrong with bad arguments, in English in an English village', async () => {
     const en = ctx({ language: 'en' });
     expect(await call({ op: 'write', name: '', body: 'x' }, en)).toBe('Give name (the task name).');
@@ -139,6 +153,19 @@ describe('ownership', () => {
     expect(await call({ op: 'read', name: 'plan' })).toBe('「plan」（Bob (bob)・doing）:\nbob text\n');
     expect(await call({ op: 'read', name: 'plan', owner: 'Bob' })).toContain('bob text');
     expect(await call({ op: 'read', name: 'plan', owner: 'alice' })).toContain('見つかりません');
+  });
+
+  it('takes its own note whatever the case of .md, as the board splits it (never not_owner to itself)', async () => {
+    box.put('blackboard/doing/alice - Job.MD', 'mine\n');
+    expect(await call({ op: 'append', name: 'Job', body: 'more' })).toBe(
+      '「Job」（doing）に追記しました（全 9 字）。',
+    );
+    expect(note('doing/alice - Job.MD')).toBe('mine\nmore');
+    expect(await call({ op: 'write', name: 'Job', body: 'x' })).toContain('もう doing にあります');
+    expect(there('doing/alice - Job.md')).toBe(false);
+    expect(await call({ op: 'read', name: 'Job', owner: 'alice' })).toContain('mine\nmore');
+    expect(await call({ op: 'move', name: 'Job', to: 'done' })).toContain('doing → done');
+    expect(there('done/alice - Job.MD')).toBe(true);
   });
 
   it('makes append and move ambiguous on duplicates, read names the others, remove trashes all', async () => {

@@ -64,6 +64,9 @@ async function run(
   }
   if ((op === 'write' || op === 'append') && typeof args.body !== 'string')
     return fail(t.bodyMissing, 'invalid');
+  // Freeze 8: what the tool writes, read returns whole; a NUL makes the note binary to every reader.
+  if ((op === 'write' || op === 'append') && (args.body as string).includes('\0'))
+    return fail(t.bodyBinary, 'invalid');
   let board;
   try {
     board = await scanBoard(ctx.workDir);

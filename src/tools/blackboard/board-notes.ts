@@ -74,21 +74,20 @@ async function plainFolder(path: string): Promise<boolean> {
 /**
  * The notes of one work folder in core order: root files, then each folder one level down; deeper
  * files, links (board, folder or note), hard links, non-regular files and unsafe names are left out.
- * A missing work folder or blackboard/ is an empty board.
+ * A missing work folder or blackboard/ is an empty board. Found one at a time, so a reader that has
+ * its 1,000 stops looking: a folder of 100,000 files is not lstat'ed whole at every refresh.
  */
-export async function scanNoteEntries(dir: string): Promise<NoteEntry[]> {
+export async function* noteEntriesOf(dir: string): AsyncGenerator<NoteEntry> {
   const root = await realpath(dir).catch(() => null);
-  if (root === null) return [];
+  if (root === null) return;
   const board = join(root, BLACKBOARD_DIR);
-  if (!(await plainFolder(board))) return [];
-  const notes: NoteEntry[] = [];
+  if (!(await plainFolder(board))) return;
   const folders: string[] = [];
   for (const name of await entriesOf(board)) {
     const abs = join(board, name);
     const info = await lstat(abs).catch(() => null);
     if (info === null) continue;
-    if (isPlainNote(info))
-      notes.push({ dir, root, state: null, name, abs, rel: `${BLACKBOARD_DIR}/${name}` });
+    if (isPlainNote(info)) yield { dir, root, state: null, name, abs, rel: `${BLACKBOARD_DIR}/${name}` };
     else if (info.isDirectory() && !info.isSymbolicLink()) folders.push(name);
   }
   for (const state of folders) {
@@ -96,9 +95,15 @@ export async function scanNoteEntries(dir: string): Promise<NoteEntry[]> {
       const abs = join(board, state, name);
       const info = await lstat(abs).catch(() => null);
       if (info !== null && isPlainNote(info))
-        notes.push({ dir, root, state, name, abs, rel: `${BLACKBOARD_DIR}/${state}/${name}` });
+        yield { dir, root, state, name, abs, rel: `${BLACKBOARD_DIR}/${state}/${name}` };
     }
   }
+}
+
+/** Every note of one work folder (the agent sweep: it is not capped). */
+export async function scanNoteEntries(dir: string): Promise<NoteEntry[]> {
+  const notes: NoteEntry[] = [];
+  for await (const entry of noteEntriesOf(dir)) notes.push(entry);
   return notes;
 }
 
@@ -108,21 +113,25 @@ export async function listNoteEntries(
   limit = MAX_BOARD_NOTES,
 ): Promise<NoteEntry[]> {
   const all: NoteEntry[] = [];
+  if (limit <= 0) return all;
   for (const dir of dirs) {
-    if (all.length >= limit) break;
-    all.push(...(await scanNoteEntries(dir)));
+    for await (const entry of noteEntriesOf(dir)) {
+      all.push(entry);
+      if (all.length >= limit) return all;
+    }
   }
-  return all.slice(0, limit);
+  return all;
 }
 
 /** list_blackboard: the notes with their content; an unreadable note is passed over silently. */
 export async function readBoardNotes(dirs: readonly string[], language: Language): Promise<BlackboardNote[]> {
   const notes: BlackboardNote[] = [];
   for (const dir of dirs) {
-    for (const entry of await scanNoteEntries(dir)) {
-      if (notes.length >= MAX_BOARD_NOTES) return notes;
+    for await (const entry of noteEntriesOf(dir)) {
       const note = await readNoteEntry(entry, language).catch(() => null);
-      if (note !== null) notes.push(note);
+      if (note === null) continue;
+      notes.push(note);
+      if (notes.length >= MAX_BOARD_NOTES) return notes;
     }
   }
   return notes;

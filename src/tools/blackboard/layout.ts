@@ -15,8 +15,12 @@ export function isBlackboardState(value: unknown): value is BlackboardState {
  * Whether a resolved work-folder-relative path (`/`-separated, as displayPath gives it) lies under the
  * blackboard: its first component is `blackboard`, case-insensitively on every OS (a case-insensitive
  * file system would otherwise let `Blackboard/` through). Not a string prefix: `blackboard2/` is free.
+ * Windows also reads `blackboard.`, `blackboard ` and `blackboard::$INDEX_ALLOCATION` as the folder,
+ * and realpath cannot fix the spelling of a board not made yet: so a stream suffix and trailing dots
+ * and spaces are dropped before comparing, on every OS (elsewhere such a name fences nothing needed).
  */
 export function isUnderBlackboard(rel: string): boolean {
   const first = rel.split(/[\\/]/)[0] ?? '';
-  return first.toLowerCase() === BLACKBOARD_DIR;
+  const windowsName = first.split(':')[0]!.replace(/[. ]+$/u, '');
+  return windowsName.toLowerCase() === BLACKBOARD_DIR;
 }

@@ -22,6 +22,8 @@ describe('isSafeNoteName', () => {
       'tab\there',
       'line\nbreak',
       'del\u007f',
+      'next\u0085line',
+      'csi\u009b',
       null,
       undefined,
       3,

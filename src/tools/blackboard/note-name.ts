@@ -4,8 +4,9 @@
  * a note the board could have listed; anything else could name a file elsewhere.
  */
 
+// C0, DEL and C1: NEL (U+0085) breaks a line as surely as \n does.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export function isSafeNoteName(name: unknown): name is string {
   if (typeof name !== 'string' || name === '') return false;

@@ -51,10 +51,18 @@ const result = (text: string, outcome: Outcome, at: Location | null = null): OpR
   at,
 });
 
+/**
+ * The notes of `owner` for this task, in board order, matched on the board's own split (splitNoteName:
+ * `.md` in any case), not on the file name the tool would write: a hand-made `alice - Job.MD` is
+ * still alice's, never "someone else's note" to alice herself.
+ */
+function notesOf(env: OpEnv, owner: string, task: string): BoardNote[] {
+  return env.board.notes.filter((note) => note.owner === owner && note.task === task);
+}
+
 /** The caller's notes of this task, in board order. */
 function ownNotes(env: OpEnv, task: string): BoardNote[] {
-  const file = noteFileName(env.ctx.agentId, task);
-  return env.board.notes.filter((note) => note.fileName === file);
+  return notesOf(env, env.ctx.agentId, task);
 }
 
 /**
@@ -181,8 +189,7 @@ export async function readNote(env: OpEnv, task: string, owner: unknown): Promis
   const { ctx, t } = env;
   let found: BoardNote[];
   if (typeof owner === 'string' && owner.trim() !== '') {
-    const file = noteFileName(ownerId(ctx, owner.trim()), task);
-    found = env.board.notes.filter((note) => note.fileName === file);
+    found = notesOf(env, ownerId(ctx, owner.trim()), task);
   } else {
     const mine = ownNotes(env, task);
     found = mine.length > 0 ? mine : env.board.notes.filter((note) => note.task === task);

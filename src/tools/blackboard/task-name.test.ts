@@ -10,6 +10,8 @@ describe('normalizeTaskName', () => {
       ['report.', 'report'],
       ['a/b\\c:d*e?f"g<h>i|j', 'a_b_c_d_e_f_g_h_i_j'],
       ['tab\there\u0007', 'tab_here_'],
+      // C1 control characters too (NEL U+0085 breaks a line in Unicode).
+      ['next\u0085line\u009b', 'next_line_'],
       ['x - y', 'x - y'],
     ] as const) {
       const once = normalizeTaskName(raw);

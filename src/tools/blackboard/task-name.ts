@@ -4,9 +4,9 @@ export const TASK_NAME_MAX_CODE_POINTS = 80;
 
 export type TaskName = { ok: true; name: string } | { ok: false; why: 'empty' | 'too_long' };
 
-// Characters no OS accepts in a file name, and control characters: they become `_`.
+// Characters no OS accepts in a file name, and control characters (C0, DEL and C1): they become `_`.
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
+const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f-\u009f]/g;
 
 /**
  * The one normalisation every op runs: trim, drop trailing `.` and `.md` (models send names with the

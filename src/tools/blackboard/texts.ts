@@ -12,6 +12,7 @@ export interface BlackboardTexts {
   nameMissing: string;
   nameTooLong: (max: number) => string;
   bodyMissing: string;
+  bodyBinary: string;
   toMissing: string;
   tooLarge: (name: string, chars: number, max: number) => string;
   appendTooLarge: (name: string, chars: number, max: number) => string;
@@ -45,6 +46,8 @@ const JA: BlackboardTexts = {
   nameMissing: 'name（仕事名）を指定してください。',
   nameTooLong: (max) => `仕事名は ${max} 字までです。短い名前にしてください。`,
   bodyMissing: 'body（書く内容）を文字列で指定してください。',
+  bodyBinary:
+    'body に NUL 文字が含まれています。付箋はテキストだけです（NUL を含むと read で読み返せません）。',
   toMissing: 'to は doing・on-hold・done のどれかです。',
   tooLarge: (n, c, m) => `「${n}」: 付箋は 1 枚 ${m} 字までです（${c} 字）。短くしてください。`,
   appendTooLarge: (n, c, m) =>
@@ -87,6 +90,7 @@ const EN: BlackboardTexts = {
   nameMissing: 'Give name (the task name).',
   nameTooLong: (max) => `A task name has at most ${max} characters. Use a shorter one.`,
   bodyMissing: 'Give body (the text to write) as a string.',
+  bodyBinary: 'body contains a NUL character. A note is text only (with a NUL, read could not return it).',
   toMissing: 'to is one of doing, on-hold, done.',
   tooLarge: (n, c, m) => `"${n}": a note has at most ${m} characters (this is ${c}). Make it shorter.`,
   appendTooLarge: (n, c, m) =>

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { BlockBudget, clipLine, RAG_MAX_LINE_CHARS, RAG_MAX_FILES, RAG_MAX_OUTPUT_CHARS } from './limits.ts';
+import {
+  BlockBudget,
+  clipLine,
+  codePoints,
+  RAG_MAX_LINE_CHARS,
+  RAG_MAX_FILES,
+  RAG_MAX_OUTPUT_CHARS,
+} from './limits.ts';
 
 describe('rag limits', () => {
   it('are the ledger figures', () => {
     expect([RAG_MAX_OUTPUT_CHARS, RAG_MAX_LINE_CHARS, RAG_MAX_FILES]).toEqual([12_000, 240, 20_000]);
+  });
+
+  it('counts code points: a surrogate pair is one character, a lone surrogate one too', () => {
+    expect(codePoints('')).toBe(0);
+    expect(codePoints('ab字')).toBe(3);
+    expect(codePoints('😀x😀')).toBe(3);
+    expect(codePoints('\ud83d')).toBe(1);
+    expect(codePoints('\ude00\ud83d')).toBe(2);
+    expect(codePoints('😀'.repeat(1000))).toBe([...'😀'.repeat(1000)].length);
   });
 
   it('clips a line to 240 code points plus …, and leaves a short one alone', () => {

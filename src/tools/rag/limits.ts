@@ -5,6 +5,25 @@ export { MAX_FILES as RAG_MAX_FILES } from '../work-dir/limits.ts';
 export const RAG_MAX_OUTPUT_CHARS = MAX_OUTPUT_CHARS;
 export const RAG_MAX_LINE_CHARS = MAX_LINE_CHARS;
 
+/**
+ * Characters as the other read tools count them (file read: code points), not UTF-16 units: an emoji
+ * is one character, so a section within 12,000 is never refused for its script.
+ */
+export function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
 /** One line cut to 240 code points plus `…`, so a minified line cannot eat the whole output. */
 export function clipLine(text: string, max = RAG_MAX_LINE_CHARS): string {
   const chars = [...text];
@@ -26,7 +45,7 @@ export class BlockBudget {
 
   add(block: string): boolean {
     if (this.full) return false;
-    const cost = block.length + 1;
+    const cost = codePoints(block) + 1;
     if (this.used + cost > this.cap) {
       this.full = true;
       return false;

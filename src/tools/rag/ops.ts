@@ -1,5 +1,5 @@
 import type { IndexedFile } from './rag-index.ts';
-import { BlockBudget, clipLine, RAG_MAX_OUTPUT_CHARS } from './limits.ts';
+import { BlockBudget, clipLine, codePoints, RAG_MAX_OUTPUT_CHARS } from './limits.ts';
 import { headingPath, resolveSection, sectionRange } from './sections.ts';
 import type { RagTexts } from './texts.ts';
 
@@ -93,11 +93,11 @@ export function readText(target: ScopedFile, section: string | undefined, t: Rag
   }
   const body = file.lines.slice(start, end).join('\n');
   const result = `${crumb}\n\n${body}`;
-  if (result.length > RAG_MAX_OUTPUT_CHARS) {
+  if (codePoints(result) > RAG_MAX_OUTPUT_CHARS) {
     return t.tooLarge(
       crumb,
       end - start,
-      body.length,
+      codePoints(body),
       inner.map((h) => headingLine(h.level, h.title)).slice(0, 40),
     );
   }

@@ -55,6 +55,12 @@ const MARKDOWN = /\.(?:md|markdown)$/iu;
 const LINE_BREAKING = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/u;
 // O_NONBLOCK so a FIFO named *.md cannot hang the walk (absent on Windows, where there are none).
 const O_READ = constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+/**
+ * Files read at once on a cold walk. Not all of a folder at once: every open is queued before the
+ * first read, so a folder of thousands of files held as many descriptors, ran out of them (EMFILE:
+ * those files silently counted as skipped) and starved the rest of the server of descriptors too.
+ */
+const LOADS_AT_ONCE = 32;
 
 /**
  * The heading index, built on a root's first use and kept per root. Each use walks the root again
@@ -104,10 +110,12 @@ export class RagIndex {
         else if (seen.kind === 'skip') skipped++;
         else changed.push(rel);
       }
-      const read = await Promise.all(changed.map((rel) => this.load(rootReal, rel)));
-      for (const file of read) {
-        if (file) next.set(file.rel, file);
-        else skipped++;
+      for (let from = 0; from < changed.length; from += LOADS_AT_ONCE) {
+        const batch = changed.slice(from, from + LOADS_AT_ONCE);
+        for (const file of await Promise.all(batch.map((rel) => this.load(rootReal, rel)))) {
+          if (file) next.set(file.rel, file);
+          else skipped++;
+        }
       }
     }
     this.roots.set(rootReal, next);

@@ -113,6 +113,15 @@ describe('rag outline / search / read', () => {
     expect(out).not.toContain('bbbb');
   });
 
+  it('counts characters as code points, like file read: a section of 7,000 emoji is returned whole', async () => {
+    put(docs, 'emoji.md', `# Faces\n${'😀'.repeat(7_000)}\n`);
+    const out = await call(ragTool(village()), { op: 'read', path: 'emoji.md', section: 'Faces' });
+    expect(out).toBe(`emoji.md > Faces\n\n# Faces\n${'😀'.repeat(7_000)}`);
+    put(docs, 'more.md', `# Faces\n${'😀'.repeat(12_000)}\n`);
+    const refused = await call(ragTool(village()), { op: 'read', path: 'more.md', section: 'Faces' });
+    expect(refused).toMatch(/is 2 lines and 12,008 characters/u);
+  });
+
   it('cuts outline at a file boundary and search at a line, saying so', async () => {
     for (let i = 0; i < 60; i++)
       put(docs, `many/f${String(i).padStart(2, '0')}.md`, `# ${'h'.repeat(230)}\n`);
