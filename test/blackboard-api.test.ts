@@ -332,7 +332,9 @@ describe('delete_agent sweep', () => {
     put(workA, 'doing/agent-1.md', 'no owner');
     put(workA, 'doing/deep/agent-1 - deep.md', 'deep');
     put(workB, 'doing/agent-1 - old folder.md', 'old folder');
-    await v.ok('delete_agent', { agentId: 'agent-1' });
+    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toEqual({
+      blackboard: { removed: 3, failed: 0 },
+    });
     expect(trashed()).toEqual(['mine a', 'mine b', 'mine c']);
     expect(shown(await list())).toEqual([
       'A:doing/agent-1.md',
@@ -350,8 +352,9 @@ describe('delete_agent sweep', () => {
     await agent('agent-1', workA);
     await agent('agent-2', null);
     put(workA, 'doing/agent-10 - x.md');
-    await v.ok('delete_agent', { agentId: 'agent-1' });
-    await v.ok('delete_agent', { agentId: 'agent-2' });
+    const none = { blackboard: { removed: 0, failed: 0 } };
+    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toEqual(none);
+    expect(await v.ok('delete_agent', { agentId: 'agent-2' })).toEqual(none);
     expect(logLines().some((l) => l.includes('blackboard sweep:'))).toBe(false);
     expect(trashed()).toEqual([]);
   });
@@ -360,7 +363,9 @@ describe('delete_agent sweep', () => {
     await agent('agent-1', workA);
     const abs = put(workA, 'doing/agent-1 - a.md');
     swapTrash(refusedTrash);
-    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toBeNull();
+    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toEqual({
+      blackboard: { removed: 0, failed: 1 },
+    });
     const world = await v.ok<{ agents: { id: string }[] }>('get_world');
     expect(world.agents.map((a) => a.id)).toEqual([]);
     expect(existsSync(abs)).toBe(true);
