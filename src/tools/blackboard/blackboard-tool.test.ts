@@ -263,14 +263,18 @@ describe('list', () => {
         '[done]',
         '- carol - mine',
         '[blackboard]',
-        '- blackboard/notes.txt（持ち主なし。file の read で読めます）',
+        '- blackboard/notes.txt（.md ファイルではないので付箋ではありません。file の read で読めます）',
       ].join('\n'),
     );
     const en = await call({ op: 'list' }, ctx({ language: 'en' }));
     expect(en).toContain(
       '- blackboard/doing/zari - old job.md (its owner id is no agent of this village; read it with file read)',
     );
-    expect(en).toContain('- blackboard/notes.txt (no owner; read it with file read)');
+    expect(en).toContain('- blackboard/notes.txt (not a .md file, so not a note; read it with file read)');
+    box.put('blackboard/まとめ.md', 'x');
+    expect(await call({ op: 'list' }, ctx({ language: 'en' }))).toContain(
+      '- blackboard/まとめ.md (no owner; read it with file read)',
+    );
   });
 
   it('never lets a newline in a file or folder name make a line of its own', async () => {

@@ -34,6 +34,7 @@ export interface BlackboardTexts {
   readCut: (max: number) => string;
   listEmpty: string;
   listOrphan: (rel: string) => string;
+  listNotMd: (rel: string) => string;
   listUnknownOwner: (rel: string) => string;
   listDropped: (counts: string) => string;
 }
@@ -77,6 +78,7 @@ const JA: BlackboardTexts = {
   readCut: (m) => `（${m} 字で打ち切りました）`,
   listEmpty: '黒板に付箋はありません。',
   listOrphan: (rel) => `${rel}（持ち主なし。file の read で読めます）`,
+  listNotMd: (rel) => `${rel}（.md ファイルではないので付箋ではありません。file の read で読めます）`,
   listUnknownOwner: (rel) => `${rel}（持ち主の id がこの村にいません。file の read で読めます）`,
   listDropped: (c) => `（上限のため省略: ${c}）`,
 };
@@ -120,6 +122,7 @@ const EN: BlackboardTexts = {
   readCut: (m) => `(cut at ${m} characters)`,
   listEmpty: 'The blackboard has no notes.',
   listOrphan: (rel) => `${rel} (no owner; read it with file read)`,
+  listNotMd: (rel) => `${rel} (not a .md file, so not a note; read it with file read)`,
   listUnknownOwner: (rel) => `${rel} (its owner id is no agent of this village; read it with file read)`,
   listDropped: (c) => `(left out for length: ${c})`,
 };
