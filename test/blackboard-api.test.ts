@@ -226,7 +226,8 @@ describe('delete_blackboard_note', () => {
     });
     expect(answer.body).toMatchObject({
       code: 'BLACKBOARD_DELETE_FAILED',
-      message: 'blackboard/doing/agent-1 - x.md をごみ箱へ移せませんでした（EACCES）。何も削除していません',
+      message: `blackboard/doing/agent-1 - x.md をごみ箱へ移せませんでした。システムのごみ箱が使えません（ごみ箱を探す場所: ${join(xdg, 'Trash')}）。何も削除していません`,
+      detail: 'EACCES',
     });
     expect(existsSync(abs)).toBe(true);
   });
@@ -269,11 +270,53 @@ describe('clear_blackboard', () => {
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({
       code: 'BLACKBOARD_DELETE_FAILED',
-      message:
-        'Stopped after moving 1 note(s) to the trash; the rest were not deleted: blackboard/doing/agent-1 - second.md could not be moved to the trash (ENOSPC). Nothing was deleted',
+      message: `Moved 1 note to the trash, then stopped. blackboard/doing/agent-1 - second.md could not be moved to the trash: the system trash is not usable (it is looked for at ${join(xdg, 'Trash')}). The rest were left in place`,
+      detail: 'ENOSPC',
     });
     expect(calls).toBe(2);
     expect(shown(await list())).toEqual(['A:doing/agent-1 - second.md', 'B:/agent-2 - third.md']);
+  });
+
+  it('counts in the plural, and in Japanese, and says when nothing went at all', async () => {
+    put(workA, 'agent-1 - first.md', 'first');
+    put(workA, 'doing/agent-1 - second.md', 'second');
+    put(workB, 'agent-2 - third.md', 'third');
+    const real = v.server.boot.require().trash;
+    let calls = 0;
+    swapTrash(async (abs) => {
+      calls += 1;
+      if (calls === 3) throw Object.assign(new Error('full'), { code: 'ENOSPC' });
+      await real(abs);
+    });
+    const two = await v.call('clear_blackboard');
+    expect((two.body as { message: string }).message).toMatch(
+      /^Moved 2 notes to the trash, then stopped\. blackboard\/agent-2 - third\.md could not be moved.*The rest were left in place$/,
+    );
+    await v.ok('set_language', { language: 'ja' });
+    swapTrash(refusedTrash);
+    const none = await v.call('clear_blackboard');
+    expect(none.body).toMatchObject({
+      code: 'BLACKBOARD_DELETE_FAILED',
+      message: `1 枚もごみ箱へ移さないうちに止まりました。blackboard/agent-2 - third.md をごみ箱へ移せませんでした。システムのごみ箱が使えません（ごみ箱を探す場所: ${join(xdg, 'Trash')}）。付箋はすべてそのまま置いてあります`,
+      detail: 'EACCES',
+    });
+    put(workA, 'agent-1 - again.md', 'again');
+    let once = 0;
+    swapTrash(async (abs) => {
+      once += 1;
+      if (once === 2) throw Object.assign(new Error('no'), { code: 'EACCES' });
+      await real(abs);
+    });
+    const ja = await v.call('clear_blackboard');
+    expect((ja.body as { message: string }).message).toMatch(
+      /^1 枚の付箋をごみ箱へ移したところで止まりました。.*残りの付箋はそのまま置いてあります$/,
+    );
+    for (const body of [two.body, none.body, ja.body]) {
+      const message = (body as { message: string }).message;
+      expect(message).not.toContain('(s)');
+      expect(message).not.toMatch(/ENOSPC|EACCES/);
+      expect(message).not.toMatch(/Nothing was deleted|何も削除していません/);
+    }
   });
 });
 
@@ -289,7 +332,9 @@ describe('delete_agent sweep', () => {
     put(workA, 'doing/agent-1.md', 'no owner');
     put(workA, 'doing/deep/agent-1 - deep.md', 'deep');
     put(workB, 'doing/agent-1 - old folder.md', 'old folder');
-    await v.ok('delete_agent', { agentId: 'agent-1' });
+    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toEqual({
+      blackboard: { removed: 3, failed: 0 },
+    });
     expect(trashed()).toEqual(['mine a', 'mine b', 'mine c']);
     expect(shown(await list())).toEqual([
       'A:doing/agent-1.md',
@@ -307,8 +352,9 @@ describe('delete_agent sweep', () => {
     await agent('agent-1', workA);
     await agent('agent-2', null);
     put(workA, 'doing/agent-10 - x.md');
-    await v.ok('delete_agent', { agentId: 'agent-1' });
-    await v.ok('delete_agent', { agentId: 'agent-2' });
+    const none = { blackboard: { removed: 0, failed: 0 } };
+    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toEqual(none);
+    expect(await v.ok('delete_agent', { agentId: 'agent-2' })).toEqual(none);
     expect(logLines().some((l) => l.includes('blackboard sweep:'))).toBe(false);
     expect(trashed()).toEqual([]);
   });
@@ -317,7 +363,9 @@ describe('delete_agent sweep', () => {
     await agent('agent-1', workA);
     const abs = put(workA, 'doing/agent-1 - a.md');
     swapTrash(refusedTrash);
-    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toBeNull();
+    expect(await v.ok('delete_agent', { agentId: 'agent-1' })).toEqual({
+      blackboard: { removed: 0, failed: 1 },
+    });
     const world = await v.ok<{ agents: { id: string }[] }>('get_world');
     expect(world.agents.map((a) => a.id)).toEqual([]);
     expect(existsSync(abs)).toBe(true);

@@ -53,12 +53,18 @@ export const agentCommands: CommandTable = {
     await ctx.orchestrator.forgetAgent(agentId);
     // Its notes go first (freeze 12), once it can no longer write one, from the folder it faces now
     // (read after it stopped). A failed sweep is only a WARN: the deletion always proceeds.
-    await sweepAgentNotes(agentId, ctx.village.requireAgent(agentId).workDir, ctx.trash, ctx.log);
+    const blackboard = await sweepAgentNotes(
+      agentId,
+      ctx.village.requireAgent(agentId).workDir,
+      ctx.trash,
+      ctx.log,
+    );
     await ctx.village.deleteAgent(agentId);
     // The schedules that target it go too (ledger: remove_agent deletes them), then their approvals,
     // in delete_schedule's order.
     if ((await ctx.schedules.store.deleteForAgent(agentId)) > 0) await pruneApprovals(ctx.schedules, ctx.log);
-    return null;
+    // The sweep's counts, so the UI can warn when notes were left (failed > 0) instead of staying silent.
+    return { blackboard };
   }),
 
   set_connections: command(

@@ -263,14 +263,18 @@ describe('list', () => {
         '[done]',
         '- carol - mine',
         '[blackboard]',
-        '- blackboard/notes.txt（持ち主なし。file の read で読めます）',
+        '- blackboard/notes.txt（.md ファイルではないので付箋ではありません。file の read で読めます）',
       ].join('\n'),
     );
     const en = await call({ op: 'list' }, ctx({ language: 'en' }));
     expect(en).toContain(
       '- blackboard/doing/zari - old job.md (its owner id is no agent of this village; read it with file read)',
     );
-    expect(en).toContain('- blackboard/notes.txt (no owner; read it with file read)');
+    expect(en).toContain('- blackboard/notes.txt (not a .md file, so not a note; read it with file read)');
+    box.put('blackboard/まとめ.md', 'x');
+    expect(await call({ op: 'list' }, ctx({ language: 'en' }))).toContain(
+      '- blackboard/まとめ.md (no owner; read it with file read)',
+    );
   });
 
   it('never lets a newline in a file or folder name make a line of its own', async () => {
@@ -321,5 +325,64 @@ describe('list', () => {
     );
     expect(await call({ op: 'read', name: 'x' })).toContain('見つかりません');
     expect(await call({ op: 'list' })).toBe('黒板に付箋はありません。');
+  });
+});
+
+describe('letter case', () => {
+  it('refuses a write differing only in case from an own note anywhere, naming it, with advice', async () => {
+    box.put('blackboard/done/alice - Survey.md', 'old');
+    box.put('blackboard/doing/bob - report.md', 'bob');
+    const refused = await call({ op: 'write', name: 'survey', body: 'new' }, ctx({ language: 'en' }));
+    expect(refused).toBe(
+      '"survey" differs only in letter case from your note "Survey" in done (on macOS and Windows they would be the same file). Remove it and then write, or write under another task name.',
+    );
+    expect(lastLog()).toBe('blackboard op: agent=alice op=write state=done outcome=exists');
+    expect(there('doing/alice - survey.md')).toBe(false);
+    box.put('blackboard/doing/alice - Plan.md', 'plan');
+    expect(await call({ op: 'write', name: 'PLAN', body: 'x' })).toBe(
+      '「PLAN」は、doing にあるあなたの付箋「Plan」と大文字・小文字だけが違います（macOS や Windows では同じファイルになります）。append で書き足すか、move で動かすか、別の仕事名で write してください。',
+    );
+    // Someone else's note of that name is no clash: the file names differ by owner.
+    expect(await call({ op: 'write', name: 'REPORT', body: 'mine' })).toContain('doing に作りました');
+  });
+
+  it('takes the single case variant for read, append, move and remove, saying its real name', async () => {
+    box.put('blackboard/doing/alice - Survey.md', 'first\n');
+    const en = ctx({ language: 'en' });
+    const appended = await call({ op: 'append', name: 'survey', body: 'more' }, en);
+    expect(appended).toBe(
+      '(No note "survey"; used "Survey", which differs only in letter case.)\nAppended to "Survey" (doing), now 10 characters.',
+    );
+    expect(note('doing/alice - Survey.md')).toBe('first\nmore');
+    const read = await call({ op: 'read', name: 'SURVEY' }, en);
+    expect(read.split('\n').slice(0, 2)).toEqual([
+      '(No note "SURVEY"; used "Survey", which differs only in letter case.)',
+      '"Survey" (Alice (alice), doing):',
+    ]);
+    expect(await call({ op: 'move', name: 'survey', to: 'done' }, en)).toContain(
+      'Moved "Survey": doing → done',
+    );
+    expect(there('done/alice - Survey.md')).toBe(true);
+    expect(await call({ op: 'remove', name: 'sURVEY' }, en)).toContain('Moved "Survey" to the trash (done).');
+    expect(there('done/alice - Survey.md')).toBe(false);
+  });
+
+  it("reads another owner's single case variant, and is ambiguous when several names differ only in case", async () => {
+    box.put('blackboard/doing/bob - Report.md', 'bob');
+    expect(await call({ op: 'read', name: 'report', owner: 'Bob' })).toContain(
+      '「Report」（Bob (bob)・doing）:',
+    );
+    box.put('blackboard/doing/alice - Job.md', 'a');
+    box.put('blackboard/on-hold/alice - JOB.md', 'b');
+    for (const op of ['read', 'append', 'move', 'remove']) {
+      const answer = await call({ op, name: 'job', body: 'x', to: 'done' }, ctx({ language: 'en' }));
+      expect(answer, op).toBe(
+        'There is no note "job", and several differ from it only in letter case ("Job", "JOB"). Give the exact task name.',
+      );
+      expect(lastLog()).toContain('outcome=ambiguous');
+    }
+    expect(note('doing/alice - Job.md')).toBe('a');
+    expect(there('on-hold/alice - JOB.md')).toBe(true);
+    expect(trashed).toEqual([]);
   });
 });

@@ -4,7 +4,16 @@ import { errorDetail } from '../work-dir/write-texts.ts';
 import { BoardUnsafeError, locationLogValue, scanBoard } from './board-scan.ts';
 import { blackboardSpec } from './descriptions.ts';
 import { listBoard } from './list.ts';
-import { appendNote, moveNote, readNote, removeNote, writeNote, type OpEnv, type OpResult } from './ops.ts';
+import {
+  appendNote,
+  moveNote,
+  onOwnCase,
+  readNote,
+  removeNote,
+  writeNote,
+  type OpEnv,
+  type OpResult,
+} from './ops.ts';
 import { normalizeTaskName, TASK_NAME_MAX_CODE_POINTS } from './task-name.ts';
 import { BLACKBOARD_TEXTS } from './texts.ts';
 
@@ -85,10 +94,10 @@ async function run(
     case 'write':
       return writeNote(env, task, body);
     case 'append':
-      return appendNote(env, task, body);
+      return onOwnCase(env, task, (real) => appendNote(env, real, body));
     case 'move':
-      return moveNote(env, task, args.to);
+      return onOwnCase(env, task, (real) => moveNote(env, real, args.to));
     case 'remove':
-      return removeNote(env, task);
+      return onOwnCase(env, task, (real) => removeNote(env, real));
   }
 }

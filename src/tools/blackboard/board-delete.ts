@@ -3,17 +3,26 @@ import { join, resolve } from 'node:path';
 import type { Language } from '../../domain/enums.ts';
 import { CoreError } from '../../domain/errors.ts';
 import type { TrashFn } from '../file/file-remove.ts';
+import { trashPlace } from '../file/trash-place.ts';
 import { InsideError } from '../work-dir/inside-error.ts';
 import { checkedTrashPath } from '../work-dir/move-entry.ts';
 import { isPlainNote, listNoteEntries, type NoteEntry } from './board-notes.ts';
-import { BOARD_TEXTS, type BoardTexts } from './board-texts.ts';
+import { BOARD_TEXTS, type NoteFailure } from './board-texts.ts';
 import { BLACKBOARD_DIR } from './layout.ts';
 import { isSafeNoteName } from './note-name.ts';
 
-/** Why one note was not trashed; the detail carries no name (the sweep logs it). */
-export type TrashFailure = 'gone' | 'not_plain' | string;
+/** Why one note was not trashed, and the code behind it (kept in `detail`, never the shown reason). */
+export class NoteTrashError extends Error {
+  constructor(
+    readonly failure: NoteFailure,
+    readonly detail: string,
+  ) {
+    super(`note not trashed: ${detail}`);
+    this.name = 'NoteTrashError';
+  }
+}
 
-const failed = (message: string, detail: TrashFailure) =>
+const failed = (message: string, detail: string) =>
   new CoreError('BLACKBOARD_DELETE_FAILED', message, { detail });
 
 const errno = (error: unknown): string | null => {
@@ -27,38 +36,40 @@ const reason = (error: unknown): string => errno(error) ?? (error instanceof Err
 /**
  * One listed note to the trash, rechecked first by the listing's own rule (regular, one name, no
  * link on the way: checkedTrashPath pins each folder). Never deleted: when the trash cannot take
- * it, it stays where it is and BLACKBOARD_DELETE_FAILED says so.
+ * it, it stays where it is and NoteTrashError says why.
  */
 export async function trashNote(
   note: Pick<NoteEntry, 'root' | 'abs' | 'rel'>,
   trash: TrashFn,
-  t: BoardTexts,
+  place: () => string | null = trashPlace,
 ): Promise<void> {
+  const { rel } = note;
+  const refuse = (failure: NoteFailure, detail: string) => new NoteTrashError(failure, detail);
   const info = await lstat(note.abs).catch((error: unknown) => error as Error);
   if (info instanceof Error) {
-    if (errno(info) === 'ENOENT' || errno(info) === 'ENOTDIR') throw failed(t.gone(note.rel), 'gone');
-    throw failed(t.trashFailed(note.rel, reason(info)), reason(info));
+    if (errno(info) === 'ENOENT' || errno(info) === 'ENOTDIR') throw refuse({ kind: 'gone', rel }, 'gone');
+    throw refuse({ kind: 'unreadable', rel }, reason(info));
   }
-  if (!isPlainNote(info)) throw failed(t.notPlain(note.rel), 'not_plain');
+  if (!isPlainNote(info)) throw refuse({ kind: 'not_plain', rel }, 'not_plain');
   let path: string;
   try {
     path = await checkedTrashPath(note.root, note.abs);
   } catch (error) {
-    if (error instanceof InsideError) throw failed(t.notPlain(note.rel), 'not_plain');
-    if (errno(error) === 'ENOENT') throw failed(t.gone(note.rel), 'gone');
-    throw failed(t.trashFailed(note.rel, reason(error)), reason(error));
+    if (error instanceof InsideError) throw refuse({ kind: 'not_plain', rel }, 'not_plain');
+    if (errno(error) === 'ENOENT') throw refuse({ kind: 'gone', rel }, 'gone');
+    throw refuse({ kind: 'unreadable', rel }, reason(error));
   }
   try {
     await trash(path);
   } catch (error) {
-    throw failed(t.trashFailed(note.rel, reason(error)), reason(error));
+    throw refuse({ kind: 'trash_unusable', rel, place: place() }, reason(error));
   }
   // The trash package passes over what it could not find: the note must really be gone from here.
   const still = await lstat(path).then(
     () => true,
     () => false,
   );
-  if (still) throw failed(t.trashFailed(note.rel, 'still present'), 'still present');
+  if (still) throw refuse({ kind: 'trash_unusable', rel, place: place() }, 'still present');
 }
 
 export interface DeleteRequest {
@@ -87,8 +98,13 @@ export async function deleteBoardNote(
   const parts = state === null ? [request.name] : [state, request.name];
   const rel = [BLACKBOARD_DIR, ...parts].join('/');
   const root = await realpath(dir).catch(() => null);
-  if (root === null) throw failed(t.gone(rel), 'gone');
-  await trashNote({ root, abs: join(root, BLACKBOARD_DIR, ...parts), rel }, trash, t);
+  if (root === null) throw failed(t.oneFailed({ kind: 'gone', rel }), 'gone');
+  try {
+    await trashNote({ root, abs: join(root, BLACKBOARD_DIR, ...parts), rel }, trash);
+  } catch (error) {
+    if (error instanceof NoteTrashError) throw failed(t.oneFailed(error.failure), error.detail);
+    throw error;
+  }
 }
 
 /**
@@ -104,13 +120,10 @@ export async function clearBoard(
   let removed = 0;
   for (const note of await listNoteEntries(dirs)) {
     try {
-      await trashNote(note, trash, t);
+      await trashNote(note, trash);
     } catch (error) {
-      const why = error instanceof CoreError ? error.message : reason(error);
-      throw failed(
-        t.clearStopped(removed, why),
-        error instanceof CoreError ? (error.detail ?? '') : reason(error),
-      );
+      if (error instanceof NoteTrashError) throw failed(t.clearStopped(removed, error.failure), error.detail);
+      throw error;
     }
     removed += 1;
   }

@@ -2,7 +2,7 @@ import { lstat, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BLACKBOARD_DIR, BLACKBOARD_STATES, isBlackboardState, type BlackboardState } from './layout.ts';
 import { oneLine } from './shown.ts';
-import { splitNoteName } from './task-name.ts';
+import { noteNameParts } from './task-name.ts';
 
 /** Where a note lies: a state folder, directly in `blackboard/` (root), or another folder. */
 export type Location =
@@ -16,6 +16,8 @@ export interface BoardNote {
   abs: string;
   owner: string | null;
   task: string | null;
+  /** Why the name claims no owner (null when it does): list says "not a .md file" for not_md. */
+  noOwnerWhy: 'not_md' | 'no_separator' | null;
 }
 
 export interface Board {
@@ -104,6 +106,8 @@ export async function scanBoard(workDir: string): Promise<Board | null> {
 }
 
 function note(location: Location, fileName: string, rel: string, abs: string): BoardNote {
-  const split = splitNoteName(fileName);
-  return { location, fileName, rel, abs, owner: split?.owner ?? null, task: split?.task ?? null };
+  const parts = noteNameParts(fileName);
+  return parts.ok
+    ? { location, fileName, rel, abs, owner: parts.owner, task: parts.task, noOwnerWhy: null }
+    : { location, fileName, rel, abs, owner: null, task: null, noOwnerWhy: parts.why };
 }

@@ -1,10 +1,8 @@
 import { resolve } from 'node:path';
 import type { DiagLog } from '../../diag/log.ts';
-import { CoreError } from '../../domain/errors.ts';
 import type { TrashFn } from '../file/file-remove.ts';
-import { trashNote } from './board-delete.ts';
+import { NoteTrashError, trashNote } from './board-delete.ts';
 import { scanNoteEntries } from './board-notes.ts';
-import { BOARD_TEXTS } from './board-texts.ts';
 import { splitNoteName } from './task-name.ts';
 
 export interface SweepCounts {
@@ -31,11 +29,11 @@ export async function sweepAgentNotes(
   for (const note of notes) {
     if (splitNoteName(note.name)?.owner !== agentId) continue;
     try {
-      await trashNote(note, trash, BOARD_TEXTS.en);
+      await trashNote(note, trash);
       counts.removed += 1;
     } catch (error) {
       counts.failed += 1;
-      firstFailure ??= error instanceof CoreError ? (error.detail ?? error.code) : 'error';
+      firstFailure ??= error instanceof NoteTrashError ? error.detail : 'error';
     }
   }
   if (counts.removed + counts.failed > 0)

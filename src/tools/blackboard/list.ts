@@ -15,6 +15,7 @@ const chars = (text: string): number => [...text].length;
  * read it with `file` read (freeze 5 f): the tool's ops address notes by the caller's own id.
  */
 function line(ctx: ToolContext, t: BlackboardTexts, note: BoardNote): string {
+  if (note.noOwnerWhy === 'not_md') return `- ${t.listNotMd(note.rel)}`;
   if (note.owner === null || note.task === null) return `- ${t.listOrphan(note.rel)}`;
   if (!ctx.agentNames.has(note.owner) && note.owner !== ctx.agentId) {
     return `- ${t.listUnknownOwner(note.rel)}`;

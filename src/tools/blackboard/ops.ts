@@ -56,8 +56,48 @@ const result = (text: string, outcome: Outcome, at: Location | null = null): OpR
  * `.md` in any case), not on the file name the tool would write: a hand-made `alice - Job.MD` is
  * still alice's, never "someone else's note" to alice herself.
  */
-function notesOf(env: OpEnv, owner: string, task: string): BoardNote[] {
-  return env.board.notes.filter((note) => note.owner === owner && note.task === task);
+function notesOf(env: OpEnv, owner: string, task: string | null): BoardNote[] {
+  return env.board.notes.filter((note) => note.owner === owner && (task === null || note.task === task));
+}
+
+/**
+ * Letter case as case-insensitive file systems see it (APFS, NTFS; NFC too, as APFS does not tell
+ * composed from decomposed): two names equal here are one file there.
+ */
+const folded = (name: string): string => name.normalize('NFC').toLowerCase();
+
+/** Notes among `notes` whose task differs from `task` only in letter case. */
+function caseVariants(notes: readonly BoardNote[], task: string): BoardNote[] {
+  const want = folded(task);
+  return notes.filter((note) => note.task !== null && note.task !== task && folded(note.task) === want);
+}
+
+/**
+ * The task an op addresses: `task` itself when `notes` has it; else the one real name among notes
+ * differing from it only in case (the op runs on that name and the result says so); ambiguous when
+ * several names differ so; `task` unchanged when none (the op's own refusals follow).
+ */
+export type CaseMatch = { task: string; from: string | null } | OpResult;
+
+export function matchCase(env: OpEnv, notes: readonly BoardNote[], task: string): CaseMatch {
+  if (notes.some((note) => note.task === task)) return { task, from: null };
+  const names = [...new Set(caseVariants(notes, task).map((note) => note.task!))];
+  if (names.length === 1) return { task: names[0]!, from: task };
+  if (names.length > 1) return result(env.t.caseAmbiguous(task, names), 'ambiguous');
+  return { task, from: null };
+}
+
+/** Runs `op` on the caller's note of `task` or its single case variant, saying so in the result. */
+export async function onOwnCase(
+  env: OpEnv,
+  task: string,
+  op: (task: string) => Promise<OpResult>,
+): Promise<OpResult> {
+  const match = matchCase(env, notesOf(env, env.ctx.agentId, null), task);
+  if ('outcome' in match) return match;
+  const done = await op(match.task);
+  if (match.from === null) return done;
+  return { ...done, text: `${env.t.caseResolved(match.from, match.task)}\n${done.text}` };
 }
 
 /** The caller's notes of this task, in board order. */
@@ -78,13 +118,21 @@ function ownershipRefusal(env: OpEnv, task: string, mine: BoardNote[]): OpResult
   return result(env.t.notFound(task), 'not_found');
 }
 
+const adviceAt = (where: Location) =>
+  where.kind === 'state' ? (where.state === 'done' ? 'done' : 'active') : ('elsewhere' as const);
+
 export async function writeNote(env: OpEnv, task: string, body: string): Promise<OpResult> {
   const existing = ownNotes(env, task)[0];
   if (existing) {
     const where = existing.location;
-    const advice =
-      where.kind === 'state' ? (where.state === 'done' ? 'done' : 'active') : ('elsewhere' as const);
-    return result(env.t.exists(task, locationLabel(where), advice), 'exists', where);
+    return result(env.t.exists(task, locationLabel(where), adviceAt(where)), 'exists', where);
+  }
+  // A name that differs only in case would be the same file on macOS and Windows (anywhere on the
+  // board: a later move would collide), and two such notes confuse every reader.
+  const twin = caseVariants(notesOf(env, env.ctx.agentId, null), task)[0];
+  if (twin) {
+    const where = twin.location;
+    return result(env.t.existsCase(task, twin.task!, locationLabel(where), adviceAt(where)), 'exists', where);
   }
   const size = chars(body);
   if (size > NOTE_MAX_CHARS) return result(env.t.tooLarge(task, size, NOTE_MAX_CHARS), 'too_large');
@@ -187,15 +235,31 @@ function ownerId(ctx: ToolContext, owner: string): string {
 
 export async function readNote(env: OpEnv, task: string, owner: unknown): Promise<OpResult> {
   const { ctx, t } = env;
-  let found: BoardNote[];
-  if (typeof owner === 'string' && owner.trim() !== '') {
-    found = notesOf(env, ownerId(ctx, owner.trim()), task);
-  } else {
-    const mine = ownNotes(env, task);
-    found = mine.length > 0 ? mine : env.board.notes.filter((note) => note.task === task);
+  // Exact names first; a case variant only when nothing matches exactly (the result says which).
+  const scopes =
+    typeof owner === 'string' && owner.trim() !== ''
+      ? [notesOf(env, ownerId(ctx, owner.trim()), null)]
+      : [notesOf(env, ctx.agentId, null), env.board.notes];
+  let found: BoardNote[] = [];
+  for (const scope of scopes) {
+    found = scope.filter((note) => note.task === task);
+    if (found.length > 0) break;
+  }
+  let resolved: string | null = null;
+  for (const scope of found.length > 0 ? [] : scopes) {
+    const match = matchCase(env, scope, task);
+    if ('outcome' in match) return match;
+    if (match.from === null) continue;
+    resolved = match.task;
+    found = scope.filter((note) => note.task === resolved);
+    break;
   }
   const first = found[0];
   if (!first) return result(t.notFound(task), 'not_found');
+  if (resolved !== null) {
+    const done = await readNote(env, resolved, owner);
+    return { ...done, text: `${t.caseResolved(task, resolved)}\n${done.text}` };
+  }
   const read = await readTextFile(env.board.root, first.abs, false).catch(() => null);
   if (read === null || read.kind !== 'ok') {
     return result(t.failed(task, read?.kind ?? 'unreadable'), 'error', first.location);

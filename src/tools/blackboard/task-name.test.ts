@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeTaskName, splitNoteName } from './task-name.ts';
+import { normalizeTaskName, noteNameParts, splitNoteName } from './task-name.ts';
 
 describe('normalizeTaskName', () => {
   it('trims, drops trailing dots and .md, replaces unsafe characters, and is idempotent', () => {
@@ -35,5 +35,15 @@ describe('splitNoteName', () => {
     expect(splitNoteName('まとめ.md')).toBeNull();
     expect(splitNoteName('alice - x.txt')).toBeNull();
     expect(splitNoteName(' - x.md')).toBeNull();
+  });
+});
+
+describe('noteNameParts', () => {
+  it('says why a name claims no owner: not a .md file, or no " - " after an id', () => {
+    expect(noteNameParts('agent_1 - notes.txt')).toEqual({ ok: false, why: 'not_md' });
+    expect(noteNameParts('agent_1 - notes.md.bak')).toEqual({ ok: false, why: 'not_md' });
+    expect(noteNameParts('まとめ.md')).toEqual({ ok: false, why: 'no_separator' });
+    expect(noteNameParts(' - x.md')).toEqual({ ok: false, why: 'no_separator' });
+    expect(noteNameParts('agent_1 - Job.MD')).toEqual({ ok: true, owner: 'agent_1', task: 'Job' });
   });
 });

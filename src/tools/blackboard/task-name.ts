@@ -32,13 +32,24 @@ export function noteFileName(agentId: string, task: string): string {
 }
 
 /**
- * The owner and task of a file name, split at the FIRST ` - ` (ids have no spaces); null when the name
- * claims no owner (an orphan, e.g. the retired `まとめ.md`).
+ * What a file name on the board claims (ledger Spec 55 freeze 3: a note is `<agent id> - <task>.md`):
+ * its owner and task, or why it claims none: `not_md` (not a `.md` file, e.g. `agent_1 - notes.txt`),
+ * `no_separator` (no ` - ` after a non-empty first half, e.g. the retired `まとめ.md`). Split at the
+ * FIRST ` - ` (ids have no spaces); `.md` in any case. Pure: the Blackboard tab uses it to say why.
  */
-export function splitNoteName(fileName: string): { owner: string; task: string } | null {
-  if (!fileName.toLowerCase().endsWith('.md')) return null;
+export type NoteNameParts =
+  { ok: true; owner: string; task: string } | { ok: false; why: 'not_md' | 'no_separator' };
+
+export function noteNameParts(fileName: string): NoteNameParts {
+  if (!fileName.toLowerCase().endsWith('.md')) return { ok: false, why: 'not_md' };
   const stem = fileName.slice(0, -3);
   const at = stem.indexOf(' - ');
-  if (at <= 0) return null;
-  return { owner: stem.slice(0, at), task: stem.slice(at + 3) };
+  if (at <= 0) return { ok: false, why: 'no_separator' };
+  return { ok: true, owner: stem.slice(0, at), task: stem.slice(at + 3) };
+}
+
+/** The owner and task of a file name (noteNameParts without the why); null when it claims no owner. */
+export function splitNoteName(fileName: string): { owner: string; task: string } | null {
+  const parts = noteNameParts(fileName);
+  return parts.ok ? { owner: parts.owner, task: parts.task } : null;
 }

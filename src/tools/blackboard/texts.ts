@@ -17,6 +17,14 @@ export interface BlackboardTexts {
   tooLarge: (name: string, chars: number, max: number) => string;
   appendTooLarge: (name: string, chars: number, max: number) => string;
   exists: (name: string, where: string, advice: 'active' | 'done' | 'elsewhere') => string;
+  existsCase: (
+    name: string,
+    existing: string,
+    where: string,
+    advice: 'active' | 'done' | 'elsewhere',
+  ) => string;
+  caseResolved: (asked: string, real: string) => string;
+  caseAmbiguous: (asked: string, names: string[]) => string;
   written: (name: string) => string;
   appended: (name: string, where: string, chars: number) => string;
   notFound: (name: string) => string;
@@ -34,9 +42,22 @@ export interface BlackboardTexts {
   readCut: (max: number) => string;
   listEmpty: string;
   listOrphan: (rel: string) => string;
+  listNotMd: (rel: string) => string;
   listUnknownOwner: (rel: string) => string;
   listDropped: (counts: string) => string;
 }
+
+type Advice = 'active' | 'done' | 'elsewhere';
+
+/** Freeze 7's next move when a name is taken: add to or move the note in play, else another name. */
+const jaAdvice = (a: Advice): string =>
+  a === 'active'
+    ? 'append で書き足すか、move で動かすか、別の仕事名で write してください。'
+    : 'remove してから write するか、別の仕事名で write してください。';
+const enAdvice = (a: Advice): string =>
+  a === 'active'
+    ? 'Use append to add to it, move to move it, or write under another task name.'
+    : 'Remove it and then write, or write under another task name.';
 
 const JA: BlackboardTexts = {
   disabled: 'このサーヴァントは黒板を使わない設定か、作業フォルダがないため blackboard ツールは使えません。',
@@ -52,11 +73,13 @@ const JA: BlackboardTexts = {
   tooLarge: (n, c, m) => `「${n}」: 付箋は 1 枚 ${m} 字までです（${c} 字）。短くしてください。`,
   appendTooLarge: (n, c, m) =>
     `「${n}」: 追記すると ${c} 字になり、1 枚の上限 ${m} 字を超えます。続きは別の仕事名で write してください。`,
-  exists: (n, w, a) =>
-    `「${n}」の付箋はもう ${w} にあります。` +
-    (a === 'active'
-      ? 'append で書き足すか、move で動かすか、別の仕事名で write してください。'
-      : 'remove してから write するか、別の仕事名で write してください。'),
+  exists: (n, w, a) => `「${n}」の付箋はもう ${w} にあります。${jaAdvice(a)}`,
+  existsCase: (n, e, w, a) =>
+    `「${n}」は、${w} にあるあなたの付箋「${e}」と大文字・小文字だけが違います（macOS や Windows では同じファイルになります）。${jaAdvice(a)}`,
+  caseResolved: (asked, real) =>
+    `（「${asked}」という付箋はないので、大文字・小文字だけが違う「${real}」を使いました）`,
+  caseAmbiguous: (asked, names) =>
+    `「${asked}」という付箋はなく、大文字・小文字だけが違う付箋が複数あります（${names.map((n) => `「${n}」`).join('・')}）。正確な仕事名で指定してください。`,
   written: (n) => `「${n}」の付箋を doing に作りました。`,
   appended: (n, w, c) => `「${n}」（${w}）に追記しました（全 ${c} 字）。`,
   notFound: (n) => `「${n}」というあなたの付箋は見つかりません。list で盤面を確かめてください。`,
@@ -77,6 +100,7 @@ const JA: BlackboardTexts = {
   readCut: (m) => `（${m} 字で打ち切りました）`,
   listEmpty: '黒板に付箋はありません。',
   listOrphan: (rel) => `${rel}（持ち主なし。file の read で読めます）`,
+  listNotMd: (rel) => `${rel}（.md ファイルではないので付箋ではありません。file の read で読めます）`,
   listUnknownOwner: (rel) => `${rel}（持ち主の id がこの村にいません。file の read で読めます）`,
   listDropped: (c) => `（上限のため省略: ${c}）`,
 };
@@ -95,11 +119,12 @@ const EN: BlackboardTexts = {
   tooLarge: (n, c, m) => `"${n}": a note has at most ${m} characters (this is ${c}). Make it shorter.`,
   appendTooLarge: (n, c, m) =>
     `"${n}": after this append the note would have ${c} characters, over the ${m} limit. Write the rest as a new note with another task name.`,
-  exists: (n, w, a) =>
-    `A note "${n}" already exists in ${w}. ` +
-    (a === 'active'
-      ? 'Use append to add to it, move to move it, or write under another task name.'
-      : 'Remove it and then write, or write under another task name.'),
+  exists: (n, w, a) => `A note "${n}" already exists in ${w}. ${enAdvice(a)}`,
+  existsCase: (n, e, w, a) =>
+    `"${n}" differs only in letter case from your note "${e}" in ${w} (on macOS and Windows they would be the same file). ${enAdvice(a)}`,
+  caseResolved: (asked, real) => `(No note "${asked}"; used "${real}", which differs only in letter case.)`,
+  caseAmbiguous: (asked, names) =>
+    `There is no note "${asked}", and several differ from it only in letter case (${names.map((n) => `"${n}"`).join(', ')}). Give the exact task name.`,
   written: (n) => `Created the note "${n}" in doing.`,
   appended: (n, w, c) => `Appended to "${n}" (${w}), now ${c} characters.`,
   notFound: (n) => `You have no note "${n}". Check the board with list.`,
@@ -120,6 +145,7 @@ const EN: BlackboardTexts = {
   readCut: (m) => `(cut at ${m} characters)`,
   listEmpty: 'The blackboard has no notes.',
   listOrphan: (rel) => `${rel} (no owner; read it with file read)`,
+  listNotMd: (rel) => `${rel} (not a .md file, so not a note; read it with file read)`,
   listUnknownOwner: (rel) => `${rel} (its owner id is no agent of this village; read it with file read)`,
   listDropped: (c) => `(left out for length: ${c})`,
 };
