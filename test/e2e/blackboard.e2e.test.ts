@@ -13,11 +13,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
+import { contrastOf } from './contrast.ts';
 import {
   closeBrowser,
   fakeTemplate,
   openUi,
   screenshot,
+  SCREENSHOTS,
   screenshotFailures,
   startUiVillage,
   type UiSession,
@@ -291,4 +293,41 @@ it('clears the whole board after a confirm that states the count; cancel keeps e
   );
   // Only the two refusals the failure step caused on purpose reached the console.
   expect(ui.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+});
+
+it('gives a long heading its own row with the badges below it, and its badges read in both themes', async () => {
+  const task = 'Compare every supplier quote against the budget sheet and flag the outliers';
+  writeFileSync(onBoard('doing', `dev - ${task}.md`), 'working\n');
+  writeFileSync(onBoard('done', `dev - ${task}.md`), 'finished\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await until(
+    () => page.getByTestId('blackboard-duplicate').count(),
+    (n) => n === 2,
+    'both copies marked duplicate',
+  );
+  // Desktop and a 390 px phone: the heading is not squeezed into a column beside the badges.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const lane of ['doing', 'done']) {
+      const note = notesIn(lane).first();
+      const head = await note.locator('header').boundingBox();
+      const toggle = await note.getByTestId('blackboard-note-toggle').boundingBox();
+      expect(toggle!.width / head!.width, `${lane} at ${width} px`).toBeGreaterThan(0.9);
+      // The badges and the delete button still sit inside the card (no sideways overflow).
+      const remove = await note.getByTestId('blackboard-note-delete').boundingBox();
+      expect(remove!.x + remove!.width).toBeLessThanOrEqual(head!.x + head!.width + 1);
+    }
+    // The tab alone: at 390 px the page scrolls sideways to reach its right pane.
+    await page
+      .getByTestId('blackboard-tab')
+      .screenshot({ path: join(SCREENSHOTS, `blackboard-${width}px.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const badges = '[data-testid="blackboard-badge"], [data-testid="blackboard-duplicate"]';
+  for (const theme of ['light', 'dark'] as const) {
+    const readings = await contrastOf(page, badges, theme);
+    expect(readings.length).toBe(4);
+    for (const { text, ratio } of readings) expect(ratio, `${text} (${theme})`).toBeGreaterThanOrEqual(4.5);
+  }
 });
