@@ -19,6 +19,7 @@ import {
   type UiSession,
   type UiVillage,
 } from './ui-harness.ts';
+import { contrastOf } from './contrast.ts';
 
 let fake: FakeProvider;
 let village: UiVillage;
@@ -117,6 +118,13 @@ describe.sequential('reference folders in the servant settings', () => {
     // The same folder with a trailing separator is the same folder.
     await addSource(`${docs}/`, 'enter');
     await page.getByTestId('rag-source-refusal').waitFor();
+    // Every status and the refusal read at AA contrast (4.5:1) in both themes.
+    const marked = '[data-testid="rag-source-status"], [data-testid="rag-source-refusal"]';
+    for (const theme of ['light', 'dark'] as const) {
+      const readings = await contrastOf(page, marked, theme);
+      expect(readings.length).toBe(5);
+      for (const { text, ratio } of readings) expect(ratio, `${text} (${theme})`).toBeGreaterThanOrEqual(4.5);
+    }
     expect(await page.getByTestId('rag-source-input').inputValue()).toBe(`${docs}/`);
     await page.getByTestId('rag-source-input').fill('');
     expect(await page.getByTestId('rag-source-refusal').count()).toBe(0);
