@@ -333,3 +333,57 @@ it('gives a long heading its own row with the badges below it, and its badges re
     for (const { text, ratio } of readings) expect(ratio, `${text} (${theme})`).toBeGreaterThanOrEqual(4.5);
   }
 });
+
+/** The focused element: its test id, the note it sits in (by key), and the lane. */
+const focused = () =>
+  page.evaluate<{ testid: string | null; tag: string; note: string | null; lane: string | null }>(`(() => {
+    const el = document.activeElement;
+    return {
+      testid: el.getAttribute('data-testid'),
+      tag: el.tagName,
+      note: el.closest('[data-testid="blackboard-note"]')?.dataset.key ?? null,
+      lane: el.closest('[data-testid^="blackboard-lane-"]')?.dataset.testid ?? null,
+    };
+  })()`);
+
+it('keeps the keyboard on the board when a delete takes the focused button away', async () => {
+  writeFileSync(onBoard('doing', 'dev - Second.md'), 'two\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 2,
+    'two doing notes',
+  );
+  await notesIn('doing').first().getByTestId('blackboard-note-delete').focus();
+  await page.keyboard.press('Enter');
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 1,
+    'one doing note left',
+  );
+  // On the delete button of the note that took its place, so Enter deletes the next one.
+  await expect.poll(focused).toEqual({
+    testid: 'blackboard-note-delete',
+    tag: 'BUTTON',
+    note: `${work}:doing/dev - Second.md`,
+    lane: 'blackboard-lane-doing',
+  });
+  await page.keyboard.press('Enter');
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 0,
+    'the doing lane emptied',
+  );
+  // The lane's last note went: its heading holds the place.
+  await expect.poll(focused).toMatchObject({ tag: 'H3', note: null, lane: 'blackboard-lane-doing' });
+
+  // After a bulk delete through the confirm, the focus comes back to the lane, not the page's start.
+  await page.getByTestId('blackboard-delete-done').click();
+  await page.getByTestId('confirm-ok').click();
+  await until(
+    () => notesIn('done').count(),
+    (n) => n === 0,
+    'the done lane emptied',
+  );
+  await expect.poll(focused).toMatchObject({ tag: 'H3', lane: 'blackboard-lane-done' });
+});
