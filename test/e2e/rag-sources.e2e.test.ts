@@ -118,6 +118,13 @@ describe.sequential('reference folders in the servant settings', () => {
     // The same folder with a trailing separator is the same folder.
     await addSource(`${docs}/`, 'enter');
     await page.getByTestId('rag-source-refusal').waitFor();
+    // The field says why it was refused to a screen reader too: invalid, described by the refusal.
+    const input = page.getByTestId('rag-source-input');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).getAttribute('data-testid')).toBe(
+      'rag-source-refusal',
+    );
     // Every status and the refusal read at AA contrast (4.5:1) in both themes.
     const marked = '[data-testid="rag-source-status"], [data-testid="rag-source-refusal"]';
     for (const theme of ['light', 'dark'] as const) {
