@@ -137,8 +137,15 @@ describe.sequential('reference folders in the servant settings', () => {
     expect(await page.getByTestId('rag-source-refusal').count()).toBe(0);
 
     expect(await page.getByTestId('rag-offered').getAttribute('data-offered')).toBe('true');
-    await row(file).getByTestId('rag-source-remove').click();
+    await row(file).getByTestId('rag-source-remove').focus();
+    await page.keyboard.press('Enter');
     expect(await rowPaths()).toEqual([docs, later, 'notes/relative']);
+    // The keyboard stays in the list: on the remove button of the row now last, not the page's start.
+    const focusedRemove = () =>
+      page.evaluate<string | null>(
+        `document.activeElement?.dataset.testid === 'rag-source-remove' ? document.activeElement.closest('li').dataset.path : null`,
+      );
+    await expect.poll(focusedRemove).toBe('notes/relative');
     await screenshot(page, '30-rag-sources');
   });
 
