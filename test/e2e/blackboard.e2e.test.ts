@@ -387,3 +387,24 @@ it('keeps the keyboard on the board when a delete takes the focused button away'
   );
   await expect.poll(focused).toMatchObject({ tag: 'H3', lane: 'blackboard-lane-done' });
 });
+
+it('deletes a note once when its button is pressed twice quickly, with no error', async () => {
+  writeFileSync(onBoard('doing', 'dev - Twice.md'), 'once\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await notesIn('doing').first().waitFor();
+  const deletes: string[] = [];
+  const count = (request: { url(): string }) => {
+    if (request.url().endsWith('/api/delete_blackboard_note')) deletes.push(request.url());
+  };
+  page.on('request', count);
+  // Both clicks are dispatched before dblclick returns, so every request they make is sent by then.
+  await notesIn('doing').first().getByTestId('blackboard-note-delete').dblclick();
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 0,
+    'the note gone',
+  );
+  page.off('request', count);
+  expect(deletes).toHaveLength(1);
+  expect(await page.getByTestId('blackboard-error').count()).toBe(0);
+});
