@@ -13,11 +13,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
+import { contrastOf } from './contrast.ts';
 import {
   closeBrowser,
   fakeTemplate,
   openUi,
   screenshot,
+  SCREENSHOTS,
   screenshotFailures,
   startUiVillage,
   type UiSession,
@@ -170,7 +172,9 @@ it('collapses a note by its heading, keeps it collapsed across a reload, and ope
 
 it('deletes one note without a confirm: gone from the tab and the folder, into the trash', async () => {
   const remove = notesIn('doing').first().getByTestId('blackboard-note-delete');
-  expect(await remove.getAttribute('aria-label')).toBe('Move the note “Dev Servant - Survey” to the trash');
+  // The accessible name starts with the visible word (a voice user says "click Delete").
+  expect(await remove.textContent()).toMatch(/^\s*Delete\s*$/);
+  expect(await remove.getAttribute('aria-label')).toBe('Delete “Dev Servant - Survey” (to the trash)');
   await remove.click();
   await page.getByTestId('blackboard-empty').waitFor();
   expect(await notesIn('doing').count()).toBe(0);
@@ -291,4 +295,116 @@ it('clears the whole board after a confirm that states the count; cancel keeps e
   );
   // Only the two refusals the failure step caused on purpose reached the console.
   expect(ui.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+});
+
+it('gives a long heading its own row with the badges below it, and its badges read in both themes', async () => {
+  const task = 'Compare every supplier quote against the budget sheet and flag the outliers';
+  writeFileSync(onBoard('doing', `dev - ${task}.md`), 'working\n');
+  writeFileSync(onBoard('done', `dev - ${task}.md`), 'finished\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await until(
+    () => page.getByTestId('blackboard-duplicate').count(),
+    (n) => n === 2,
+    'both copies marked duplicate',
+  );
+  // Desktop and a 390 px phone: the heading is not squeezed into a column beside the badges.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const lane of ['doing', 'done']) {
+      const note = notesIn(lane).first();
+      const head = await note.locator('header').boundingBox();
+      const toggle = await note.getByTestId('blackboard-note-toggle').boundingBox();
+      expect(toggle!.width / head!.width, `${lane} at ${width} px`).toBeGreaterThan(0.9);
+      // The badges and the delete button still sit inside the card (no sideways overflow).
+      const remove = await note.getByTestId('blackboard-note-delete').boundingBox();
+      expect(remove!.x + remove!.width).toBeLessThanOrEqual(head!.x + head!.width + 1);
+    }
+    // The tab alone: at 390 px the page scrolls sideways to reach its right pane.
+    await page
+      .getByTestId('blackboard-tab')
+      .screenshot({ path: join(SCREENSHOTS, `blackboard-${width}px.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const badges = '[data-testid="blackboard-badge"], [data-testid="blackboard-duplicate"]';
+  for (const theme of ['light', 'dark'] as const) {
+    const readings = await contrastOf(page, badges, theme);
+    expect(readings.length).toBe(4);
+    for (const { text, ratio } of readings) expect(ratio, `${text} (${theme})`).toBeGreaterThanOrEqual(4.5);
+  }
+});
+
+/** The focused element: its test id, the note it sits in (by key), and the lane. */
+const focused = () =>
+  page.evaluate<{ testid: string | null; tag: string; note: string | null; lane: string | null }>(`(() => {
+    const el = document.activeElement;
+    return {
+      testid: el.getAttribute('data-testid'),
+      tag: el.tagName,
+      note: el.closest('[data-testid="blackboard-note"]')?.dataset.key ?? null,
+      lane: el.closest('[data-testid^="blackboard-lane-"]')?.dataset.testid ?? null,
+    };
+  })()`);
+
+it('keeps the keyboard on the board when a delete takes the focused button away', async () => {
+  writeFileSync(onBoard('doing', 'dev - Second.md'), 'two\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 2,
+    'two doing notes',
+  );
+  await notesIn('doing').first().getByTestId('blackboard-note-delete').focus();
+  await page.keyboard.press('Enter');
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 1,
+    'one doing note left',
+  );
+  // On the delete button of the note that took its place, so Enter deletes the next one.
+  await expect.poll(focused).toEqual({
+    testid: 'blackboard-note-delete',
+    tag: 'BUTTON',
+    note: `${work}:doing/dev - Second.md`,
+    lane: 'blackboard-lane-doing',
+  });
+  await page.keyboard.press('Enter');
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 0,
+    'the doing lane emptied',
+  );
+  // The lane's last note went: its heading holds the place.
+  await expect.poll(focused).toMatchObject({ tag: 'H3', note: null, lane: 'blackboard-lane-doing' });
+
+  // After a bulk delete through the confirm, the focus comes back to the lane, not the page's start.
+  await page.getByTestId('blackboard-delete-done').click();
+  await page.getByTestId('confirm-ok').click();
+  await until(
+    () => notesIn('done').count(),
+    (n) => n === 0,
+    'the done lane emptied',
+  );
+  await expect.poll(focused).toMatchObject({ tag: 'H3', lane: 'blackboard-lane-done' });
+});
+
+it('deletes a note once when its button is pressed twice quickly, with no error', async () => {
+  writeFileSync(onBoard('doing', 'dev - Twice.md'), 'once\n');
+  await page.getByTestId('blackboard-refresh').click();
+  await notesIn('doing').first().waitFor();
+  const deletes: string[] = [];
+  const count = (request: { url(): string }) => {
+    if (request.url().endsWith('/api/delete_blackboard_note')) deletes.push(request.url());
+  };
+  page.on('request', count);
+  // Both clicks are dispatched before dblclick returns, so every request they make is sent by then.
+  await notesIn('doing').first().getByTestId('blackboard-note-delete').dblclick();
+  await until(
+    () => notesIn('doing').count(),
+    (n) => n === 0,
+    'the note gone',
+  );
+  page.off('request', count);
+  expect(deletes).toHaveLength(1);
+  expect(await page.getByTestId('blackboard-error').count()).toBe(0);
 });

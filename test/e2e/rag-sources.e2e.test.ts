@@ -19,6 +19,7 @@ import {
   type UiSession,
   type UiVillage,
 } from './ui-harness.ts';
+import { contrastOf } from './contrast.ts';
 
 let fake: FakeProvider;
 let village: UiVillage;
@@ -117,13 +118,34 @@ describe.sequential('reference folders in the servant settings', () => {
     // The same folder with a trailing separator is the same folder.
     await addSource(`${docs}/`, 'enter');
     await page.getByTestId('rag-source-refusal').waitFor();
+    // The field says why it was refused to a screen reader too: invalid, described by the refusal.
+    const input = page.getByTestId('rag-source-input');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).getAttribute('data-testid')).toBe(
+      'rag-source-refusal',
+    );
+    // Every status and the refusal read at AA contrast (4.5:1) in both themes.
+    const marked = '[data-testid="rag-source-status"], [data-testid="rag-source-refusal"]';
+    for (const theme of ['light', 'dark'] as const) {
+      const readings = await contrastOf(page, marked, theme);
+      expect(readings.length).toBe(5);
+      for (const { text, ratio } of readings) expect(ratio, `${text} (${theme})`).toBeGreaterThanOrEqual(4.5);
+    }
     expect(await page.getByTestId('rag-source-input').inputValue()).toBe(`${docs}/`);
     await page.getByTestId('rag-source-input').fill('');
     expect(await page.getByTestId('rag-source-refusal').count()).toBe(0);
 
     expect(await page.getByTestId('rag-offered').getAttribute('data-offered')).toBe('true');
-    await row(file).getByTestId('rag-source-remove').click();
+    await row(file).getByTestId('rag-source-remove').focus();
+    await page.keyboard.press('Enter');
     expect(await rowPaths()).toEqual([docs, later, 'notes/relative']);
+    // The keyboard stays in the list: on the remove button of the row now last, not the page's start.
+    const focusedRemove = () =>
+      page.evaluate<string | null>(
+        `document.activeElement?.dataset.testid === 'rag-source-remove' ? document.activeElement.closest('li').dataset.path : null`,
+      );
+    await expect.poll(focusedRemove).toBe('notes/relative');
     await screenshot(page, '30-rag-sources');
   });
 

@@ -44,3 +44,14 @@ describe('the blackboard confirms and counts', () => {
     for (const state of BLACKBOARD_STATES) expect(lanes[state]?.trim(), state).toBeTruthy();
   });
 });
+
+// WCAG 2.5.3 (label in name): a voice user says the word on the button, so the accessible name of
+// a note's delete button begins with it.
+describe('the delete button of a note', () => {
+  it.each(['ja', 'en'] as const)('is named by its visible word first (%s)', (language) => {
+    const visible = read(language).delete as string;
+    const name = i18n.global.t('blackboard.deleteLabel', { heading: 'H' }, { locale: language });
+    expect(name.startsWith(visible), name).toBe(true);
+    expect(name).toContain('H');
+  });
+});

@@ -70,15 +70,23 @@ export function useBlackboard() {
       : [...collapsed.items, key];
   }
 
+  /** Notes whose delete is on the wire: a second press (a double click) sends nothing, so no "gone" error. */
+  const deleting = new Set<string>();
+
   /** One note, no confirm (it goes to the trash, so it can be undone). */
   async function deleteNote(note: BlackboardNote): Promise<void> {
+    const key = collapseKey(note);
+    if (deleting.has(key)) return;
+    deleting.add(key);
     error.value = null;
     try {
       await store.api.call('delete_blackboard_note', deleteArgs(note));
     } catch (e) {
       error.value = describe(e);
     }
+    // Held until the re-read has taken the note off the board, so no later press can reach it.
     await read();
+    deleting.delete(key);
   }
 
   async function withBusy(work: () => Promise<void>): Promise<void> {
