@@ -24,6 +24,12 @@ describe('code blocks', () => {
     expect(buttons[0]?.getAttribute('aria-label')).toBe('Copy code');
     expect(buttons[0]?.getAttribute('type')).toBe('button');
     expect(buttons.map(codeOfButton)).toEqual(['let a = 1;\n', 'indented\n']);
+    addCopyButtons(root, { text: 'コピー', label: 'このコードをコピー' });
+    expect(root.querySelectorAll('button.md-copy-code')).toHaveLength(2);
+    expect(buttons.map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
+      ['コピー', 'このコードをコピー'],
+      ['コピー', 'このコードをコピー'],
+    ]);
   });
 
   it('highlights a known language with highlight.js classes and leaves an unknown one plain', async () => {

@@ -17,12 +17,20 @@ export function blockLanguage(code: Element): string | null {
 /**
  * A copy button on every code block of rendered (sanitised) HTML. The buttons are built here with the
  * DOM, after sanitising: the sanitiser never has to let a button through. Clicks are handled by the
- * caller on the root (`[data-copy-code]` → the block's text).
+ * caller on the root (`[data-copy-code]` → the block's text). Decorating again relabels the buttons.
  */
 export function addCopyButtons(root: HTMLElement, labels: CopyLabels): void {
   const doc = root.ownerDocument;
   for (const pre of root.querySelectorAll('pre')) {
-    if (pre.parentElement?.classList.contains('md-code')) continue;
+    const existing = pre.parentElement?.classList.contains('md-code')
+      ? pre.parentElement.querySelector('button.md-copy-code')
+      : null;
+    if (existing) {
+      // Decorated before (the UI language may have changed since): only the words follow.
+      existing.textContent = labels.text;
+      existing.setAttribute('aria-label', labels.label);
+      continue;
+    }
     const wrap = doc.createElement('div');
     wrap.className = 'md-code';
     pre.replaceWith(wrap);
