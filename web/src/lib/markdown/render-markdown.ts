@@ -12,5 +12,6 @@ export interface MarkdownRenderer {
 export function createMarkdownRenderer(window: WindowLike): MarkdownRenderer {
   const md = createMarkdownParser();
   const sanitize = createSanitizer(window);
-  return { render: (text) => sanitize(md.render(text)), sanitize };
+  // markdown-it ends every block with a newline; the last one would be a stray text node in the bubble.
+  return { render: (text) => sanitize(md.render(text)).trimEnd(), sanitize };
 }
