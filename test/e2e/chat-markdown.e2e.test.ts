@@ -71,7 +71,7 @@ async function ask(text: string) {
 }
 
 const reply = () => page.locator('[data-testid="chat-message"][data-from="agent_1"]').last();
-const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()');
 
 it('renders a Markdown reply: heading, table, highlighted code; the XSS payload does nothing', async () => {
   fake.enqueue({ body: textReply('openai', REPLY) });
@@ -98,8 +98,8 @@ it('renders a Markdown reply: heading, table, highlighted code; the XSS payload 
   const mine = page.locator('[data-testid="chat-message"][data-from="user"]').last();
   expect(await mine.getByTestId('chat-content').locator('strong').textContent()).toBe('the table');
   // A broken image's onerror would have fired by now, the page having painted and highlighted since.
-  await page.waitForFunction(() => document.fonts.status === 'loaded');
-  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  await page.waitForFunction(`document.fonts.status === 'loaded'`);
+  expect(await page.evaluate<string>('typeof window.__pwned')).toBe('undefined');
   await screenshot(page, '22-chat-markdown');
   expect(ui.errors).toEqual([]);
 });
@@ -120,27 +120,27 @@ it('copies a code block and a whole message, from the mouse and from the keyboar
   expect(await clipboard()).toBe(REPLY);
 });
 
-/** WCAG contrast ratio of the row's text on its background, read from the computed styles. */
+/** WCAG relative luminance of a computed `rgb(…)` colour. */
+function luminance(css: string): number {
+  const [r, g, b] = css
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of the stop row's text on its background in a theme, from the computed styles. */
 async function stopContrast(theme: 'dark' | 'light'): Promise<number> {
-  return page.evaluate((wanted) => {
-    document.documentElement.dataset.theme = wanted;
-    const row = document.querySelector('[data-testid="budget-stop"]')!;
-    const style = getComputedStyle(row);
-    const rgb = (css: string) =>
-      css
-        .match(/\d+(\.\d+)?/g)!
-        .slice(0, 3)
-        .map(Number);
-    const luminance = (css: string) => {
-      const [r, g, b] = rgb(css).map((v) => {
-        const c = v / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  }, theme);
+  const { color, background } = await page.evaluate<{ color: string; background: string }>(`(() => {
+    document.documentElement.dataset.theme = ${JSON.stringify(theme)};
+    const style = getComputedStyle(document.querySelector('[data-testid="budget-stop"]'));
+    return { color: style.color, background: style.backgroundColor };
+  })()`);
+  const [light, dark] = [luminance(color), luminance(background)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
 }
 
 it('shows a budget stop as a stop with its figures and the way to raise the limit, in ja and en', async () => {
@@ -164,7 +164,7 @@ it('shows a budget stop as a stop with its figures and the way to raise the limi
   );
   for (const theme of ['dark', 'light'] as const)
     expect(await stopContrast(theme)).toBeGreaterThanOrEqual(4.5);
-  await page.evaluate(() => delete document.documentElement.dataset.theme);
+  await page.evaluate('delete document.documentElement.dataset.theme');
 
   await stop.getByTestId('budget-stop-settings').click();
   await page.locator('[data-testid="settings-dialog"] [data-page="tokens"]').waitFor();
