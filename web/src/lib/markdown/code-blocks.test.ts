@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { addCopyButtons, codeOfButton, highlightBlocks } from './code-blocks.ts';
+import { addCopyButtons, codeOfButton, HIGHLIGHT_MAX_CHARS, highlightBlocks } from './code-blocks.ts';
 import { highlightCode } from './highlight-languages.ts';
 import { loadHighlighter } from './highlighter.ts';
 import { createMarkdownRenderer } from './render-markdown.ts';
@@ -41,6 +41,14 @@ describe('code blocks', () => {
     expect(known?.textContent).toBe('const a = "x";\n');
     expect(unknown?.classList.contains('hljs')).toBe(false);
     expect(unknown?.innerHTML).toBe('qapla\n');
+  });
+
+  it('leaves a block longer than the limit plain', () => {
+    const long = 'x'.repeat(HIGHLIGHT_MAX_CHARS);
+    const root = rendered(`\`\`\`js\n${long}\n\`\`\`\n\n\`\`\`js\n${long.slice(1)}\n\`\`\``);
+    highlightBlocks(root, highlightCode, renderer.sanitize);
+    const blocks = [...root.querySelectorAll('pre > code')].map((c) => c.classList.contains('hljs'));
+    expect(blocks).toEqual([false, true]);
   });
 
   it('highlighted code that looks like markup stays text', () => {

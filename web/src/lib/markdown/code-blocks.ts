@@ -50,12 +50,20 @@ export function codeOfButton(button: Element): string | null {
   return button.closest('.md-code')?.querySelector('pre')?.textContent ?? null;
 }
 
-/** Colours every block whose language is loaded; an unknown language stays plain. */
+/**
+ * Beyond this many characters a block stays plain: colouring a pasted log of megabytes would hold
+ * the page's main thread for longer than a frame, and colour adds little to it.
+ */
+export const HIGHLIGHT_MAX_CHARS = 20_000;
+
+/** Colours every block whose language is loaded; an unknown language (or a huge block) stays plain. */
 export function highlightBlocks(root: HTMLElement, highlight: Highlight, sanitize: Sanitize): void {
   for (const code of root.querySelectorAll('pre > code')) {
     const language = blockLanguage(code);
     if (language === null || code.classList.contains('hljs')) continue;
-    const html = highlight(code.textContent ?? '', language);
+    const text = code.textContent ?? '';
+    if (text.length > HIGHLIGHT_MAX_CHARS) continue;
+    const html = highlight(text, language);
     if (html === null) continue;
     // highlight.js escapes the code itself; sanitising its output too costs little and trusts nothing.
     code.innerHTML = sanitize(html);
