@@ -230,6 +230,11 @@ describe('budget', () => {
     expect(
       system.filter((s) => s.startsWith('次の呼び出しぶんの予算（上限は実効 1200 トークン）')),
     ).toHaveLength(1);
+    // The figures travel with the line for the UI's stop row (issue 22); the text is the ledger's.
+    const stopLines = o.orch.messages.list().filter((m) => m.budgetStop !== undefined);
+    expect(stopLines.map((m) => m.budgetStop)).toEqual([
+      { ceilingTokens: 1200, remainingTokens: 80, estimateTokens: 140, reason: 'reserve_short' },
+    ]);
     const records = o.sink.turns;
     expect(records.at(-1)!.stop.kind).toMatch(/budget_exhausted|reserve_short/);
     const spent = records.reduce(

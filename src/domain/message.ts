@@ -27,6 +27,18 @@ export interface Grounding {
 
 export type { AttachmentRef } from './attachment.ts';
 
+/**
+ * The figures of a budget stop's System line, in whole effective tokens (issue 22: the UI shows the
+ * stop with them; the line's text stays as the ledger words it). `remaining` is what the pool still
+ * held, `estimate` what the next call needed to reserve.
+ */
+export interface BudgetStopFigures {
+  ceilingTokens: number;
+  remainingTokens: number;
+  estimateTokens: number;
+  reason: 'exhausted' | 'reserve_short';
+}
+
 export interface AgentMessage {
   /** uuid v4 */
   id: string;
@@ -44,4 +56,6 @@ export interface AgentMessage {
   grounding?: Grounding;
   reasoningSummary?: string;
   attachments?: AttachmentRef[];
+  /** Only on the System line of a budget stop. */
+  budgetStop?: BudgetStopFigures;
 }

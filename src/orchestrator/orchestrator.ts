@@ -165,10 +165,16 @@ export class Orchestrator {
   }
 
   /** A System line to the conversation (recorded, shown, never delivered to an agent). */
-  systemLine(content: string): AgentMessage {
-    return this.messages.record(
-      newMessage({ from: { kind: 'system' }, to: { kind: 'user' }, content, hop: 0, nowMs: this.now() }),
-    );
+  systemLine(content: string, extra: Pick<AgentMessage, 'budgetStop'> = {}): AgentMessage {
+    const message = newMessage({
+      from: { kind: 'system' },
+      to: { kind: 'user' },
+      content,
+      hop: 0,
+      nowMs: this.now(),
+    });
+    if (extra.budgetStop) message.budgetStop = extra.budgetStop;
+    return this.messages.record(message);
   }
 
   /** The one path for status changes; join/leave notices when the running boundary is crossed. */

@@ -6,7 +6,7 @@ import type { CoreError } from '../domain/errors.ts';
 import type { Grounding } from '../domain/message.ts';
 import type { TurnStop } from '../domain/session.ts';
 import type { ChatResponse } from '../llm/canonical.ts';
-import { budgetStopFieldsFor, budgetStopLine, budgetStopSystemLine, milliToTokens } from './budget/index.ts';
+import { budgetStopFieldsFor, budgetStopLine, budgetStopSystemLine } from './budget/index.ts';
 import { leakedToolCallLine, looksLikeLeakedToolCall, replyLine, turnFailedLine } from './lines/index.ts';
 import { newMessage } from './message-log.ts';
 import type { Orchestrator } from './orchestrator.ts';
@@ -131,8 +131,12 @@ export async function finishBudget(orch: Orchestrator, turn: Turn, estimateMilli
   const reason = fields.reason;
   orch.log.note(budgetStopLine(fields));
   // Observed once per chain: one System line however many turns the pool stops.
-  if (pool.markExhausted())
-    orch.systemLine(budgetStopSystemLine(milliToTokens(pool.ceilingMilli), turn.language));
+  if (pool.markExhausted()) {
+    const { ceilingTokens, remainingTokens, estimateTokens } = fields;
+    orch.systemLine(budgetStopSystemLine(ceilingTokens, turn.language), {
+      budgetStop: { ceilingTokens, remainingTokens, estimateTokens, reason },
+    });
+  }
   turn.envelope.replyTo?.({ text: '', kind: 'budget_exhausted' });
   pushExchange(orch, turn, turn.sent, NO_UTTERANCE);
   settleTurn(orch, turn, { kind: reason === 'exhausted' ? 'budget_exhausted' : 'reserve_short' });

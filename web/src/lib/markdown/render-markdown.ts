@@ -1,0 +1,17 @@
+import type { WindowLike } from 'dompurify';
+import { createMarkdownParser } from './markdown-parser.ts';
+import { createSanitizer, type Sanitize } from './sanitize.ts';
+
+export interface MarkdownRenderer {
+  /** Markdown to sanitised HTML, code blocks plain (highlighting comes later, see code-blocks.ts). */
+  render(text: string): string;
+  sanitize: Sanitize;
+}
+
+/** The one path from a message's text to HTML: markdown-it, then DOMPurify on its output. */
+export function createMarkdownRenderer(window: WindowLike): MarkdownRenderer {
+  const md = createMarkdownParser();
+  const sanitize = createSanitizer(window);
+  // markdown-it ends every block with a newline; the last one would be a stray text node in the bubble.
+  return { render: (text) => sanitize(md.render(text)).trimEnd(), sanitize };
+}
