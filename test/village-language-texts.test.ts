@@ -10,7 +10,7 @@ import { skippedSection, verifiedSection, verifyRequest } from '../src/orchestra
 import { TEXTS, agentLabel } from '../src/orchestrator/texts.ts';
 import type { AgentId } from '../src/domain/ids.ts';
 import { DIFF_TEXTS } from '../src/tools/diff/diff-texts.ts';
-import { FD_TEXTS } from '../src/tools/fd/fd-texts.ts';
+import { FD_LISTING_TEXTS, FD_TEXTS } from '../src/tools/fd/fd-texts.ts';
 import { FILE_TEXTS } from '../src/tools/file/file-texts.ts';
 import { jobFailureText } from '../src/tools/regex-worker/texts.ts';
 import { REMEMBER_RESULTS } from '../src/tools/remember/remember-tool.ts';
@@ -68,6 +68,7 @@ const MODULES: [string, { en: unknown; ja: unknown }][] = [
   ['YQ_SPEC', YQ_SPEC],
   ['DIFF_TEXTS', DIFF_TEXTS],
   ['FD_TEXTS', FD_TEXTS],
+  ['FD_LISTING_TEXTS', FD_LISTING_TEXTS],
   ['RUN_RESULT_TEXTS', RUN_RESULT_TEXTS],
   ['REMEMBER_RESULTS', REMEMBER_RESULTS],
 ];

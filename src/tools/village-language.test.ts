@@ -39,6 +39,13 @@ const CASES: [name: string, tool: () => AgentTool, args: Record<string, unknown>
   ['fd: no pattern', () => fdTool(), { pattern: 5 }, /^Give pattern/],
   ['fd: missing folder', () => fdTool(), { pattern: 'x', path: 'none' }, /^Not found: none/],
   ['fd: a file as folder', () => fdTool(), { pattern: 'x', path: 'a.txt' }, /^Not a folder: a\.txt\. fd/],
+  ['fd: no match', () => fdTool(), { pattern: 'zzz' }, /^No file or folder has a name matching pattern/],
+  [
+    'fd: a listing',
+    () => fdTool(),
+    { pattern: 'txt' },
+    /\n\nMatches: 3 in all \(0 folder\(s\), 3 file\(s\)\)\.$/,
+  ],
   ['fd: a glob', () => fdTool(), { pattern: '*.ts' }, /^pattern got a glob/],
   ['grep: empty pattern', () => grepTool(), { pattern: '' }, /^pattern is empty/],
   ['grep: bad context', () => grepTool(), { pattern: 'x', context: 9 }, /^Give context/],

@@ -88,6 +88,7 @@ async function runFd(
     seenFolders: walk.entries.length - walk.files,
     scanCap: walk.truncated ? maxFiles : null,
     caseSensitive,
+    language: ctx.language,
   });
 }
 
