@@ -12,6 +12,7 @@ import type { AgentId } from '../src/domain/ids.ts';
 import { DIFF_TEXTS } from '../src/tools/diff/diff-texts.ts';
 import { FD_LISTING_TEXTS, FD_TEXTS } from '../src/tools/fd/fd-texts.ts';
 import { FILE_TEXTS } from '../src/tools/file/file-texts.ts';
+import { GREP_RESULT_TEXTS } from '../src/tools/grep/notices.ts';
 import { jobFailureText } from '../src/tools/regex-worker/texts.ts';
 import { REMEMBER_RESULTS } from '../src/tools/remember/remember-tool.ts';
 import { RUN_RESULT_TEXTS } from '../src/tools/run/result-texts.ts';
@@ -69,6 +70,7 @@ const MODULES: [string, { en: unknown; ja: unknown }][] = [
   ['DIFF_TEXTS', DIFF_TEXTS],
   ['FD_TEXTS', FD_TEXTS],
   ['FD_LISTING_TEXTS', FD_LISTING_TEXTS],
+  ['GREP_RESULT_TEXTS', GREP_RESULT_TEXTS],
   ['RUN_RESULT_TEXTS', RUN_RESULT_TEXTS],
   ['REMEMBER_RESULTS', REMEMBER_RESULTS],
 ];

@@ -47,6 +47,13 @@ const CASES: [name: string, tool: () => AgentTool, args: Record<string, unknown>
     /\n\nMatches: 3 in all \(0 folder\(s\), 3 file\(s\)\)\.$/,
   ],
   ['fd: a glob', () => fdTool(), { pattern: '*.ts' }, /^pattern got a glob/],
+  ['grep: no match', () => grepTool(), { pattern: 'zzz' }, /^No match \(files read: 4\)\. Check pattern\./],
+  [
+    'grep: matches',
+    () => grepTool(),
+    { pattern: 'alpha' },
+    /\n\nMatches: 1 in all \(1 file\(s\)\)\.\nCounts by file/,
+  ],
   ['grep: empty pattern', () => grepTool(), { pattern: '' }, /^pattern is empty/],
   ['grep: bad context', () => grepTool(), { pattern: 'x', context: 9 }, /^Give context/],
   ['grep: bad regex', () => grepTool(), { pattern: '(' }, /cannot be read as a regular expression/],

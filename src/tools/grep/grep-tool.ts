@@ -105,7 +105,15 @@ async function runGrep(
     if (scan.skipped.binary > 0) return T.binary(resolved.rel);
     if (scan.skipped.tooLarge > 0) return T.tooLarge(resolved.rel, info.size);
   }
-  return formatGrep({ scan, context, countOnly, caseInsensitive, includeUsed: include.present, scanCap });
+  return formatGrep({
+    scan,
+    context,
+    countOnly,
+    caseInsensitive,
+    includeUsed: include.present,
+    scanCap,
+    language: ctx.language,
+  });
 }
 
 /** `grep`: search lines of the work folder's text files (ledger part 4 `bundled_tools_contract`). */
