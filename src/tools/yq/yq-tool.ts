@@ -68,7 +68,7 @@ async function run(args: Record<string, unknown>, ctx: ToolContext, fence: Write
   if (ctx.workDir === null) return workDirTexts(language).workDirMissing;
   const op = args.op;
   if (op !== 'get' && op !== 'set' && op !== 'remove') return Y.badOp;
-  const key = parseKey(args.key);
+  const key = parseKey(args.key, language);
   if (!key.ok) return key.message;
   let value: Scalar = null;
   if (op === 'set') {
