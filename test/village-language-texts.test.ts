@@ -19,6 +19,8 @@ import { RUN_RESULT_TEXTS } from '../src/tools/run/result-texts.ts';
 import { SD_BATCH_TEXTS, SD_SPEC, SD_TEXTS } from '../src/tools/sd/sd-texts.ts';
 import { WORK_DIR_TEXTS } from '../src/tools/work-dir/texts.ts';
 import { WRITE_TEXTS } from '../src/tools/work-dir/write-texts.ts';
+import { DOC_TEXTS } from '../src/tools/yq/yq-document.ts';
+import { KEY_TEXTS } from '../src/tools/yq/yq-key.ts';
 import { YQ_SPEC, YQ_TEXTS } from '../src/tools/yq/yq-texts.ts';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/u;
@@ -67,6 +69,8 @@ const MODULES: [string, { en: unknown; ja: unknown }][] = [
   ['SD_SPEC', SD_SPEC],
   ['YQ_TEXTS', YQ_TEXTS],
   ['YQ_SPEC', YQ_SPEC],
+  ['yq DOC_TEXTS', DOC_TEXTS],
+  ['yq KEY_TEXTS', KEY_TEXTS],
   ['DIFF_TEXTS', DIFF_TEXTS],
   ['FD_TEXTS', FD_TEXTS],
   ['FD_LISTING_TEXTS', FD_LISTING_TEXTS],

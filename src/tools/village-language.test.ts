@@ -81,6 +81,13 @@ const CASES: [name: string, tool: () => AgentTool, args: Record<string, unknown>
     /^Preview of several files/,
   ],
   ['yq: bad op', () => yqTool(), { op: 'put', path: 'c.json', key: 'a' }, /^Give op/],
+  [
+    'yq: a missing key',
+    () => yqTool(),
+    { op: 'set', path: 'c.json', key: 'x.y', value: 1 },
+    /^The key x on the way does not exist|^x does not exist/,
+  ],
+  ['yq: a bad key', () => yqTool(), { op: 'get', path: 'c.json', key: 'a b' }, /^The key is not well formed/],
   ['yq: not toml or json', () => yqTool(), { op: 'get', path: 'a.txt', key: 'a' }, /^yq handles only/],
   ['run: command not a string', () => runTool(), { command: 5 }, /^Give command as a string/],
   ['run: a path as command', () => runTool(), { command: 'bin/x' }, /^command cannot hold a path/],

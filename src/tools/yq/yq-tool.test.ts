@@ -162,9 +162,17 @@ describe('yq spec', () => {
     expect(await yq.execute({ op: 'get', path: 'c.toml', key: 'a' }, sb.ctx({ language: 'ja' }))).toBe(
       'c.toml の a（数値）:\n1',
     );
-    // Issue 22: yq's own refusals and the shared work-folder texts are English in an English village
-    // (the type labels and key-walk texts of yq-tree / yq-document / yq-key are not yet).
+    // Issue 22: every yq text is English in an English village.
     const english = sb.ctx({ language: 'en' });
+    expect(await yq.execute({ op: 'get', path: 'c.toml', key: 'a' }, english)).toBe(
+      'a of c.toml (a number):\n1',
+    );
+    expect(await yq.execute({ op: 'get', path: 'c.toml', key: 'b' }, english)).toBe(
+      'b does not exist (the top level of the file: keys here: a).',
+    );
+    expect(await yq.execute({ op: 'set', path: 'c.toml', key: 'a', value: 2 }, english)).toMatch(
+      /^Preview \(nothing written yet\): c\.toml — a changed from 1 to 2 \(1 hunk\(s\), \+1 \/ -1 lines\)/,
+    );
     expect(await yq.execute({ op: 'put', path: 'c.toml', key: 'a' }, english)).toBe(
       'Give op as one of get / set / remove.',
     );

@@ -88,7 +88,9 @@ async function run(args: Record<string, unknown>, ctx: ToolContext, fence: Write
   });
   if (!file.ok) return file.message;
   const json = extname(file.rel).toLowerCase() === '.json';
-  const opened: Opened = json ? openJson(file.rel, file.text) : openToml(file.rel, file.text);
+  const opened: Opened = json
+    ? openJson(file.rel, file.text, language)
+    : openToml(file.rel, file.text, language);
   if (!opened.ok) return opened.message;
   const doc = opened.doc;
   const keyText = args.key as string;
