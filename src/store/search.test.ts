@@ -120,14 +120,26 @@ describe('rename and empty sessions', () => {
     expect(codeOf(() => t.store.renameSession('1-nope', 'x'))).toBe('SESSION_NOT_FOUND');
   });
 
-  it('deletes a session only while it has no record', () => {
+  it('deletes an empty chat only: no title, no record but system lines', () => {
     const empty = t.store.createSession();
+    const noticed = t.store.createSession();
+    t.store.append(noticed, {
+      kind: 'message',
+      message: message('Bob joined', { from: { kind: 'system' } }),
+    });
     const used = t.store.createSession();
     t.store.append(used, userMessage('hello'));
-    expect(t.store.deleteIfEmpty(used)).toBe(false);
+    const answered = t.store.createSession();
+    t.store.append(answered, agentMessage('alice', 'a scheduled report'));
+    const renamed = t.store.createSession();
+    t.store.renameSession(renamed, 'kept for later');
+    expect(new Set(t.store.emptySessions())).toEqual(new Set([empty, noticed]));
+    for (const id of [used, answered, renamed]) expect(t.store.deleteIfEmpty(id)).toBe(false);
     expect(t.store.deleteIfEmpty(empty)).toBe(true);
     expect(t.store.deleteIfEmpty(empty)).toBe(false);
-    expect(t.store.listSessions().map((s) => s.id)).toEqual([used]);
+    expect(t.store.deleteIfEmpty(noticed)).toBe(true);
+    expect(codeOf(() => t.store.records(noticed))).toBe('SESSION_NOT_FOUND');
+    expect(new Set(t.store.listSessions().map((s) => s.id))).toEqual(new Set([used, answered, renamed]));
   });
 });
 

@@ -166,15 +166,35 @@ export class SessionStore {
     return this.tx.write(() => this.search.backfill(limit));
   }
 
-  /** Delete `sessionId` if it has no record yet; returns whether it did (an absent one: false). */
+  /**
+   * Delete `sessionId` if it is an empty chat: no title of its own (never renamed, no user message)
+   * and no record but system lines (a notice that an agent joined is not a conversation). Returns
+   * whether it did; an absent session: false.
+   */
   deleteIfEmpty(sessionId: string): boolean {
     return this.tx.write(() => {
       const row = this.s.selectMeta.get(sessionId);
-      if (row === undefined || decodeMeta(sessionId, row.meta).recordCount > 0) return false;
+      if (row === undefined || decodeMeta(sessionId, row.meta).title !== '') return false;
+      const head = this.s.recordsHead.all(sessionId, EMPTY_CHAT_MAX_RECORDS + 1);
+      if (head.length > EMPTY_CHAT_MAX_RECORDS || !head.every(isSystemLine)) return false;
+      this.s.deleteRecords.run(sessionId);
       this.s.deleteSession.run(sessionId);
       this.search.deleted(sessionId);
       return true;
     });
+  }
+
+  /** The ids of every empty chat (see `deleteIfEmpty`), for the pruning at boot. */
+  emptySessions(): string[] {
+    return guarded('read', () =>
+      this.s.untitledSessions
+        .all()
+        .map((row) => row.id)
+        .filter((id) => {
+          const head = this.s.recordsHead.all(id, EMPTY_CHAT_MAX_RECORDS + 1);
+          return head.length <= EMPTY_CHAT_MAX_RECORDS && head.every(isSystemLine);
+        }),
+    );
   }
 
   meta(sessionId: string): SessionMeta {
@@ -372,6 +392,19 @@ export class SessionStore {
       const found = this.s.firstOfKindFrom.get(sessionId, kind, fromSeq);
       if (found !== undefined) throw unknownKind(found.seq, kind);
     }
+  }
+}
+
+/** A chat with more records than this is never taken for empty, whatever they are. */
+const EMPTY_CHAT_MAX_RECORDS = 50;
+
+/** A message record from the system (read loosely: a malformed one counts as content, and is kept). */
+function isSystemLine(row: RecordRow): boolean {
+  if (row.kind !== 'message') return false;
+  try {
+    return (JSON.parse(row.body) as { from?: { kind?: unknown } }).from?.kind === 'system';
+  } catch {
+    return false;
   }
 }
 
