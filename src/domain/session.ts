@@ -105,6 +105,8 @@ export interface SessionSearchHit {
   title: string;
   /** The message record's seq in that session. */
   seq: number;
+  /** The message's id (this server's addition: the chat finds the row to scroll to by it). */
+  messageId: string;
   snippet: { text: string; matchStart: number; matchEnd: number };
   /** The session's updatedAt (the order: newest first). */
   updatedAt: number;

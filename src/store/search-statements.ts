@@ -5,6 +5,8 @@ export interface SearchHitRow {
   seq: number;
   text: string;
   meta: string;
+  /** The message's id, read from its record's body by the search's join. */
+  message_id: string | null;
 }
 
 export interface BacklogRow {
@@ -15,6 +17,10 @@ export interface BacklogRow {
 
 /** Hits newest first: the session's updatedAt, then the message's place in it. */
 const NEWEST_FIRST = `ORDER BY json_extract(s.meta, '$.updatedAt') DESC, s.id DESC, r.seq DESC`;
+
+/** The hit's message id: one primary-key lookup per returned row (the LIMIT applies first). */
+const MESSAGE_ID = `(SELECT json_extract(body, '$.id') FROM records
+  WHERE session_id = r.session_id AND seq = r.seq) AS message_id`;
 
 /**
  * How many index entries one search looks at (the most recently indexed first): a word found in a
@@ -38,14 +44,14 @@ export function prepareSearchStatements(db: Database.Database) {
     ),
     /** `?` is an FTS5 phrase: with the trigram tokenizer, a case-insensitive substring match. */
     match: db.prepare<[string, number, number], SearchHitRow>(
-      `SELECT r.session_id, r.seq, r.text, s.meta
+      `SELECT r.session_id, r.seq, r.text, s.meta, ${MESSAGE_ID}
        FROM (SELECT rowid AS id FROM search_index WHERE search_index MATCH ? ORDER BY rowid DESC LIMIT ?) m
        JOIN search_rows r ON r.id = m.id
        JOIN sessions s ON s.id = r.session_id
        ${NEWEST_FIRST} LIMIT ?`,
     ),
     like: db.prepare<[number, string, number], SearchHitRow>(
-      `SELECT r.session_id, r.seq, r.text, s.meta
+      `SELECT r.session_id, r.seq, r.text, s.meta, ${MESSAGE_ID}
        FROM (SELECT id, session_id, seq, text FROM search_rows ORDER BY id DESC LIMIT ?) r
        JOIN sessions s ON s.id = r.session_id
        WHERE r.text LIKE ? ESCAPE '\\'

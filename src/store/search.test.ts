@@ -49,6 +49,7 @@ describe('search_sessions over the trigram index', () => {
     const first = en[0]!;
     expect(first.snippet.text.slice(first.snippet.matchStart, first.snippet.matchEnd)).toBe('Budget');
     expect(first.updatedAt).toBe(t.store.meta(newer).updatedAt);
+    expect(first.messageId).toBe(message('x').id);
   });
 
   it('indexes neither system lines nor other records, and treats FTS syntax as text', () => {

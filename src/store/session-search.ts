@@ -74,6 +74,7 @@ function hitOf(row: SearchHitRow, query: string): SessionSearchHit {
     sessionId: row.session_id,
     title: meta.title,
     seq: row.seq,
+    messageId: typeof row.message_id === 'string' ? row.message_id : '',
     snippet: snippetAround(row.text, query),
     updatedAt: meta.updatedAt,
   };

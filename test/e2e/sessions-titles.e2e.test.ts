@@ -117,9 +117,10 @@ it('finds a Japanese word and opens that conversation', async () => {
   await expect
     .poll(() => page.getByTestId('session-title').textContent())
     .toContain('京都の紅葉の名所を教えて');
-  await expect
-    .poll(() => page.getByTestId('chat-content').filter({ hasText: '京都の紅葉の名所を教えて' }).count())
-    .toBeGreaterThan(0);
+  // The matching message is scrolled to and marked (the request or the echo, whichever is newer).
+  await expect.poll(() => page.locator('[data-testid="chat-message"][data-revealed="true"]').count()).toBe(1);
+  const revealed = page.locator('[data-testid="chat-message"][data-revealed="true"]');
+  expect(await revealed.getByTestId('chat-content').textContent()).toContain('紅葉の名所');
 });
 
 it('downloads the JSONL and the Markdown of a conversation', async () => {
