@@ -29,7 +29,7 @@ const MESSAGE_ID = `(SELECT json_extract(body, '$.id') FROM records
 export const SEARCH_CANDIDATES = 10_000;
 
 /** A query under three characters (the trigram index needs three) scans this many newest rows. */
-export const SHORT_QUERY_SCAN_ROWS = 20_000;
+export const SHORT_QUERY_SCAN_ROWS = 10_000;
 
 /** The search index's statements (schema version 4), prepared once per connection. */
 export function prepareSearchStatements(db: Database.Database) {
