@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { startSearchBackfill } from './search-backfill.ts';
 import { snippetAround } from './search-text.ts';
 import { sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
@@ -237,6 +238,49 @@ describe('migration of a version 3 file', () => {
       }
     } finally {
       cleanup();
+    }
+  });
+});
+
+describe('the background backfill', () => {
+  const queueBacklog = (store: SessionStore, path: string, id: string) => {
+    store.close();
+    const db = new Database(path);
+    db.exec(`DELETE FROM search_rows; INSERT INTO search_backlog VALUES ('${id}', 0, 9)`);
+    db.close();
+    return SessionStore.open(path);
+  };
+
+  it('indexes an old backlog one chunk per macrotask, and stops when asked', async () => {
+    const id = t.store.createSession();
+    t.store.appendMany(
+      id,
+      Array.from({ length: 10 }, (_, i) => userMessage(`backlog line ${i}`)),
+    );
+    const store = queueBacklog(t.store, t.path, id);
+    try {
+      expect(store.searchSessions('backlog')).toEqual([]);
+      const failures: unknown[] = [];
+      startSearchBackfill(store, (error) => failures.push(error), 3);
+      // Nothing runs before the event loop turns: the open itself never waits for the index.
+      expect(store.searchSessions('backlog')).toEqual([]);
+      for (let i = 0; i < 100 && store.searchSessions('backlog').length < 10; i += 1) {
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(store.searchSessions('backlog')).toHaveLength(10);
+      expect(failures).toEqual([]);
+
+      const again = queueBacklog(store, t.path, id);
+      try {
+        const stop = startSearchBackfill(again, () => {}, 3);
+        stop();
+        for (let i = 0; i < 10; i += 1) await new Promise((r) => setImmediate(r));
+        expect(again.searchSessions('backlog')).toEqual([]);
+      } finally {
+        again.close();
+      }
+    } finally {
+      store.close();
     }
   });
 });
