@@ -34,6 +34,15 @@ export function prepareStatements(db: Database.Database) {
     insertRecord: db.prepare<[string, number, string, string]>(
       'INSERT INTO records (session_id, seq, kind, body) VALUES (?, ?, ?, ?)',
     ),
+    recordsHead: db.prepare<[string, number], RecordRow>(
+      'SELECT seq, kind, body FROM records WHERE session_id = ? ORDER BY seq LIMIT ?',
+    ),
+    untitledSessions: db.prepare<[], { id: string }>(
+      `SELECT id FROM sessions WHERE json_extract(meta, '$.title') = '' ${BY_UPDATED}`,
+    ),
+    recordsPage: db.prepare<[string, number, number, number], RecordRow>(
+      'SELECT seq, kind, body FROM records WHERE session_id = ? AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?',
+    ),
     recordsFrom: db.prepare<[string, number], RecordRow>(
       'SELECT seq, kind, body FROM records WHERE session_id = ? AND seq >= ? ORDER BY seq',
     ),

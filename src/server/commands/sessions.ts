@@ -35,6 +35,15 @@ export const sessionCommands: CommandTable = {
   summarize_session: command(z.strictObject({}), async (ctx) => ({
     summarized: await ctx.sessions.summarize(),
   })),
+  /** Issue 22: the title rules (1..120 characters, no controls) are the store's, INVALID_ARGUMENT. */
+  rename_session: command(
+    z.strictObject({ sessionId: z.string().min(1).max(100), title: z.string().max(2_000) }),
+    (ctx, { sessionId, title }) => ctx.sessions.rename(sessionId, title),
+  ),
+  /** Issue 22: `{sessionId, title, seq, snippet, updatedAt}[]`, at most 50, newest first. */
+  search_sessions: command(z.strictObject({ query: z.string().max(500) }), (ctx, { query }) =>
+    ctx.sessions.search(query),
+  ),
   export_session: command(sessionArg, (ctx, { sessionId }) => ({ path: ctx.sessions.export(sessionId) })),
   /** The token report, plus its cost in USD where templates carry prices (no currency conversion). */
   session_stats: command(z.strictObject({ scope: scopeSchema }), (ctx, { scope }) => {

@@ -121,6 +121,12 @@ describe('applying events', () => {
     expect(s.toolRows).toEqual([]);
   });
 
+  it('fetches the open session again when any conversation is renamed (every window shows the title)', () => {
+    const s = state();
+    const outcome = applyEvent(s, { type: 'sessionRenamed', sessionId: 'x', title: 'New title' }, 1);
+    expect(outcome).toEqual({ refetch: ['session'] });
+  });
+
   it('updates the card counters from agentStatsUpdated', () => {
     const s = state();
     applyEvent(
