@@ -91,6 +91,9 @@ it('explains an empty blackboard and still shows its three lanes', async () => {
     await page.getByTestId(`blackboard-lane-${lane}`).waitFor();
   expect(await page.getByTestId('blackboard-lane-unfiled').count()).toBe(0);
   expect(await page.getByTestId('blackboard-clear').isDisabled()).toBe(true);
+  // A labelled group: a toolbar role would promise arrow-key movement the header does not have.
+  expect(await page.getByRole('group', { name: 'Blackboard actions' }).count()).toBe(1);
+  expect(await page.getByTestId('blackboard-tab').getByRole('toolbar').count()).toBe(0);
 });
 
 it('shows the note a servant writes with the blackboard tool in doing, headed with its display name, as plain text', async () => {
