@@ -138,6 +138,15 @@ export class Sessions implements TurnSink, MessageSink {
     this.events.emit({ type: 'sessionSwitched', sessionId: id });
   }
 
+  /** Messages of the open session older than `before` (see SessionStore.messagesBefore); null unsaved. */
+  olderMessages(
+    before: string | number,
+    limit: number,
+  ): { messages: AgentMessage[]; hasMore: boolean } | null {
+    if (!this.store || this.current === null) return null;
+    return this.store.messagesBefore(this.current, before, limit);
+  }
+
   list(): SessionSummary[] {
     return this.requireStore().listSessions();
   }
