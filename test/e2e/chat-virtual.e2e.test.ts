@@ -79,6 +79,32 @@ it('opens at the latest message and draws only a window of the rows', async () =
   await expect.poll(() => page.getByTestId('chat-jump-latest').count()).toBe(0);
 });
 
+it('typing in the input changes nothing in the list DOM (the draft feeds no row)', async () => {
+  await page.evaluate(`(() => {
+    window.__rowMutations = 0;
+    new MutationObserver((records) => (window.__rowMutations += records.length)).observe(
+      document.querySelector('[data-testid="chat-rows"]'),
+      { subtree: true, childList: true, attributes: true, characterData: true },
+    );
+  })()`);
+  await page.getByTestId('chat-input').click();
+  await page.keyboard.type('a draft that is never sent', { delay: 10 });
+  await page.waitForTimeout(200);
+  expect(await page.evaluate<number>('window.__rowMutations')).toBe(0);
+  await page.getByTestId('chat-input').fill('');
+});
+
+it('scrolls from the keyboard: the list takes focus, PageUp goes up, End comes back', async () => {
+  await flow().focus();
+  const bottom = await scrollTop();
+  await page.keyboard.press('PageUp');
+  await expect.poll(scrollTop).toBeLessThan(bottom);
+  await page.keyboard.press('End');
+  await expect
+    .poll(() => flow().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 80))
+    .toBe(true);
+});
+
 it('loads older pages as the reader scrolls up, keeping the row in view where it was', async () => {
   await page.waitForTimeout(300);
   const heightBefore = await loadedHeight();
