@@ -10,6 +10,7 @@ const TOTAL = 5_300;
 interface Page {
   messages: AgentMessage[];
   hasMore: boolean;
+  next: string | number | null;
 }
 
 function seededMessage(i: number): AgentMessage {
@@ -66,24 +67,39 @@ describe('list_messages with a cursor', () => {
     expect(page.hasMore).toBe(true);
   });
 
-  it('pages older by id from memory, across the memory edge into the store, to the first', async () => {
+  /** Every message, paging back from the newest with `nextOf(page)` as the next `before`. */
+  async function pageToFirst(nextOf: (page: Page) => string | number | null | undefined) {
     const seen: number[] = [];
-    let before: string | undefined;
+    const cursors: (string | number)[] = [];
+    let before: string | number | null | undefined;
     let hasMore = true;
-    let pages = 0;
     while (hasMore) {
       const page = await v.ok<Page>('list_messages', {
         limit: 500,
-        ...(before ? { before } : { page: true }),
+        ...(before === undefined || before === null ? { page: true } : { before }),
       });
       seen.unshift(...indexes(page));
       hasMore = page.hasMore;
-      before = page.messages[0]?.id;
-      pages += 1;
+      before = nextOf(page);
+      if (before !== null && before !== undefined) cursors.push(before);
     }
+    return { seen, cursors };
+  }
+
+  it('pages older by id from memory, across the memory edge into the store, to the first', async () => {
+    const { seen, cursors } = await pageToFirst((page) => page.messages[0]?.id);
     // 5,300 in pages of 500: the eleventh holds 300, the ones before 4,800 straddle memory and store.
-    expect(pages).toBe(11);
+    expect(cursors).toHaveLength(11);
     expect(seen).toEqual(range(0, TOTAL));
+  });
+
+  it('gives the next cursor: an id inside memory, then the store seq of the oldest', async () => {
+    const { seen, cursors } = await pageToFirst((page) => page.next);
+    expect(seen).toEqual(range(0, TOTAL));
+    // Memory holds 300..5,299: nine pages from it (ids m-4800 .. m-800); the tenth ends exactly at
+    // memory's edge (its oldest id, the store says there is more); the last is the store's, seq 0.
+    expect(cursors.slice(0, 9)).toEqual(range(0, 9).map((i) => `m-${TOTAL - 500 * (i + 1)}`));
+    expect(cursors.slice(9)).toEqual(['m-300', 0]);
   });
 
   it('pages from an id that only the store holds, and by store seq', async () => {
@@ -99,6 +115,7 @@ describe('list_messages with a cursor', () => {
     expect(await v.ok<Page>('list_messages', { before: 'm-0', limit: 5 })).toEqual({
       messages: [],
       hasMore: false,
+      next: null,
     });
   });
 

@@ -12,6 +12,7 @@ import type { AgentMessage } from '../domain/message.ts';
 import type { ForkPoint, SessionSummary, TurnRecord } from '../domain/session.ts';
 import type { SessionRecord, SessionStore } from '../store/index.ts';
 import type { MessageSink } from './message-log.ts';
+import type { StorePage } from './message-page.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { summarizeAgents } from './summarize.ts';
 import type { TurnSink } from './turn-sink.ts';
@@ -139,10 +140,7 @@ export class Sessions implements TurnSink, MessageSink {
   }
 
   /** Messages of the open session older than `before` (see SessionStore.messagesBefore); null unsaved. */
-  olderMessages(
-    before: string | number,
-    limit: number,
-  ): { messages: AgentMessage[]; hasMore: boolean } | null {
+  olderMessages(before: string | number, limit: number): StorePage | null {
     if (!this.store || this.current === null) return null;
     return this.store.messagesBefore(this.current, before, limit);
   }

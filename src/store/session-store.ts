@@ -167,14 +167,15 @@ export class SessionStore {
 
   /**
    * The `limit` messages just older than `before` (a record seq, or a message id), oldest first, and
-   * whether still older ones exist (`list_messages` paging past the in-memory log). An id this
+   * whether still older ones exist (`list_messages` paging past the in-memory log), with the oldest's
+   * seq: a seq cursor is one index seek, an id one costs a scan of the message rows. An id this
    * session does not hold is INVALID_ARGUMENT: the caller's cursor is from another conversation.
    */
   messagesBefore(
     sessionId: string,
     before: number | string,
     limit: number,
-  ): { messages: AgentMessage[]; hasMore: boolean } {
+  ): { messages: AgentMessage[]; hasMore: boolean; oldestSeq: number | null } {
     requireCount('limit', limit);
     return guarded('read', () => {
       this.ensureExists(sessionId);
@@ -186,7 +187,11 @@ export class SessionStore {
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit).reverse();
       if (page.length > 0) this.requireKnownKinds(sessionId, page[0]!.seq);
-      return { messages: page.map((row) => (decodeRow(row) as MessageEntry).message), hasMore };
+      return {
+        messages: page.map((row) => (decodeRow(row) as MessageEntry).message),
+        hasMore,
+        oldestSeq: page[0]?.seq ?? null,
+      };
     });
   }
 

@@ -30,7 +30,8 @@ export interface VillageState {
   world: World | null;
   messages: AgentMessage[];
   /** Paging of `messages` (issue 22): the newest page is fetched, older ones as the reader scrolls up. */
-  olderMessages: { hasMore: boolean; loading: boolean };
+  /** `next` is the server's cursor for the page before the oldest loaded (a store seq past memory). */
+  olderMessages: { hasMore: boolean; loading: boolean; next: string | number | null };
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
   interrupting: Record<string, boolean>;
@@ -45,6 +46,7 @@ export interface VillageState {
 interface MessagePage {
   messages: AgentMessage[];
   hasMore: boolean;
+  next: string | number | null;
 }
 
 export type ToastSink = (outcome: NonNullable<EventOutcome['toast']>) => void;
@@ -58,7 +60,7 @@ export class VillageStore {
     connected: false,
     world: null,
     messages: [],
-    olderMessages: { hasMore: false, loading: false },
+    olderMessages: { hasMore: false, loading: false, next: null },
     toolRows: [],
     typing: {},
     interrupting: {},
@@ -193,6 +195,7 @@ export class VillageStore {
           (page) => {
             s.messages.splice(0, s.messages.length, ...page.messages.map(markRaw));
             s.olderMessages.hasMore = page.hasMore;
+            s.olderMessages.next = page.next;
           },
         );
       case 'pending':
@@ -226,11 +229,12 @@ export class VillageStore {
     s.olderMessages.loading = true;
     try {
       const page = await this.api.call<MessagePage>('list_messages', {
-        before: oldest.id,
+        before: s.olderMessages.next ?? oldest.id,
         limit: MESSAGE_PAGE_SIZE,
       });
       if (generation !== this.messagesGeneration) return 0;
       s.olderMessages.hasMore = page.hasMore;
+      s.olderMessages.next = page.next;
       beforeInsert();
       return prependOlder(s.messages, page.messages.map(markRaw));
     } catch (error) {
