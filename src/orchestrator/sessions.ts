@@ -19,6 +19,7 @@ import type {
 import type { SessionRecord, SessionStore } from '../store/index.ts';
 import { startSearchBackfill } from '../store/search-backfill.ts';
 import type { MessageSink } from './message-log.ts';
+import type { StorePage } from './message-page.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { forkTitle } from './session-titles.ts';
 import { summarizeAgents } from './summarize.ts';
@@ -173,6 +174,12 @@ export class Sessions implements TurnSink, MessageSink {
       new Map([...summaries].map(([agent, summary]) => [agent as string, summary.text])),
     );
     this.events.emit({ type: 'sessionSwitched', sessionId: id });
+  }
+
+  /** Messages of the open session older than `before` (see SessionStore.messagesBefore); null unsaved. */
+  olderMessages(before: string | number, limit: number): StorePage | null {
+    if (!this.store || this.current === null) return null;
+    return this.store.messagesBefore(this.current, before, limit);
   }
 
   list(): SessionSummary[] {

@@ -259,6 +259,36 @@ export class SessionStore {
     });
   }
 
+  /**
+   * The `limit` messages just older than `before` (a record seq, or a message id), oldest first, and
+   * whether still older ones exist (`list_messages` paging past the in-memory log), with the oldest's
+   * seq: a seq cursor is one index seek, an id one costs a scan of the message rows. An id this
+   * session does not hold is INVALID_ARGUMENT: the caller's cursor is from another conversation.
+   */
+  messagesBefore(
+    sessionId: string,
+    before: number | string,
+    limit: number,
+  ): { messages: AgentMessage[]; hasMore: boolean; oldestSeq: number | null } {
+    requireCount('limit', limit);
+    return guarded('read', () => {
+      this.ensureExists(sessionId);
+      const seq = typeof before === 'number' ? before : this.s.messageSeqById.get(sessionId, before)?.seq;
+      if (seq === undefined)
+        throw invalidArgument(`no message ${JSON.stringify(before)} in this conversation`);
+      // One row more than asked says whether there are older ones without a second query.
+      const rows = this.s.messagesBefore.all(sessionId, seq, limit + 1);
+      const hasMore = rows.length > limit;
+      const page = rows.slice(0, limit).reverse();
+      if (page.length > 0) this.requireKnownKinds(sessionId, page[0]!.seq);
+      return {
+        messages: page.map((row) => (decodeRow(row) as MessageEntry).message),
+        hasMore,
+        oldestSeq: page[0]?.seq ?? null,
+      };
+    });
+  }
+
   /** Each agent's history and active summary as of now (see `restoreFromRecords`). */
   restoreHistories(sessionId: string, historyTurns: number): RestoredHistories {
     requireCount('historyTurns', historyTurns);

@@ -49,6 +49,14 @@ export function prepareStatements(db: Database.Database) {
     lastMessages: db.prepare<[string, number], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind = 'message' ORDER BY seq DESC LIMIT ?`,
     ),
+    /** One page of a long conversation, newest first, through the kind index (seq is its tail). */
+    messagesBefore: db.prepare<[string, number, number], RecordRow>(
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'message' AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    ),
+    /** A message's seq from its id: a scan of the session's message rows (a cursor given by id). */
+    messageSeqById: db.prepare<[string, string], { seq: number }>(
+      `SELECT seq ${BY_KIND} AND kind = 'message' AND json_extract(body, '$.id') = ? LIMIT 1`,
+    ),
     historyRows: db.prepare<[string], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind IN ('exchange', 'summary') ORDER BY seq`,
     ),

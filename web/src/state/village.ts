@@ -1,4 +1,5 @@
-import { reactive } from 'vue';
+import { markRaw, reactive } from 'vue';
+import { MESSAGE_PAGE_SIZE, prependOlder } from '../lib/chat-scroll.ts';
 import { ApiError, type Api } from '../lib/api.ts';
 import { openEventsSocket } from '../lib/events-socket.ts';
 import type {
@@ -28,6 +29,9 @@ export interface VillageState {
   connected: boolean;
   world: World | null;
   messages: AgentMessage[];
+  /** Paging of `messages` (issue 22): the newest page is fetched, older ones as the reader scrolls up. */
+  /** `next` is the server's cursor for the page before the oldest loaded (a store seq past memory). */
+  olderMessages: { hasMore: boolean; loading: boolean; next: string | number | null };
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
   interrupting: Record<string, boolean>;
@@ -37,6 +41,12 @@ export interface VillageState {
   session: SessionSummary | null;
   planReviewBypass: boolean;
   toasts: Toast[];
+}
+
+interface MessagePage {
+  messages: AgentMessage[];
+  hasMore: boolean;
+  next: string | number | null;
 }
 
 export type ToastSink = (outcome: NonNullable<EventOutcome['toast']>) => void;
@@ -50,6 +60,7 @@ export class VillageStore {
     connected: false,
     world: null,
     messages: [],
+    olderMessages: { hasMore: false, loading: false, next: null },
     toolRows: [],
     typing: {},
     interrupting: {},
@@ -178,9 +189,14 @@ export class VillageStore {
           },
         );
       case 'messages':
+        this.messagesGeneration += 1;
         return this.fetchThenReplay(
-          () => this.api.call<AgentMessage[]>('list_messages', { limit: 5000 }),
-          (messages) => s.messages.splice(0, s.messages.length, ...messages),
+          () => this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE }),
+          (page) => {
+            s.messages.splice(0, s.messages.length, ...page.messages.map(markRaw));
+            s.olderMessages.hasMore = page.hasMore;
+            s.olderMessages.next = page.next;
+          },
         );
       case 'pending':
         s.pending = await this.api.call<PendingListing>('list_pending_commands');
@@ -194,6 +210,38 @@ export class VillageStore {
       case 'session':
         s.session = await this.api.call<SessionSummary | null>('current_session');
         return;
+    }
+  }
+
+  /** Bumped at each fresh fetch of the messages: an older page asked for before it is dropped. */
+  private messagesGeneration = 0;
+
+  /**
+   * The page before the oldest loaded message, put in front; `beforeInsert` runs just before (the list
+   * notes which row is at the top of its view, to keep it there). Messages are never changed once sent, so they are kept raw: 10,000 of them as deep
+   * proxies would cost the page memory and time for nothing.
+   */
+  async loadOlderMessages(beforeInsert: () => void = () => undefined): Promise<number> {
+    const s = this.state;
+    const oldest = s.messages[0];
+    if (s.olderMessages.loading || !s.olderMessages.hasMore || oldest === undefined) return 0;
+    const generation = this.messagesGeneration;
+    s.olderMessages.loading = true;
+    try {
+      const page = await this.api.call<MessagePage>('list_messages', {
+        before: s.olderMessages.next ?? oldest.id,
+        limit: MESSAGE_PAGE_SIZE,
+      });
+      if (generation !== this.messagesGeneration) return 0;
+      s.olderMessages.hasMore = page.hasMore;
+      s.olderMessages.next = page.next;
+      beforeInsert();
+      return prependOlder(s.messages, page.messages.map(markRaw));
+    } catch (error) {
+      this.toastError(error);
+      return 0;
+    } finally {
+      s.olderMessages.loading = false;
     }
   }
 
