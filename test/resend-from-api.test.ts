@@ -127,6 +127,24 @@ describe('resend_from', () => {
     expect(await messagesOf(v, old.id)).toEqual(['only question', 'answer one']);
   });
 
+  it('a request first in its session (seq 0, after a new chat) goes to a new chat', async () => {
+    const { v, fake } = await open();
+    await v.ok('reset_conversation');
+    fake.enqueue(reply('answer one'), reply('answer new'));
+    const first = await ask(v, 'opening question');
+    const old = await v.ok<SessionSummary>('current_session');
+    expect(old.meta.recordCount).toBeGreaterThan(0);
+    const result = await v.ok<{ session: SessionSummary; message: AgentMessage }>('resend_from', {
+      sessionId: old.id,
+      messageId: first.id,
+      content: 'opening question, edited',
+    });
+    expect(result.session.id).not.toBe(old.id);
+    expect(result.session.meta.parentId).toBeUndefined();
+    expect(contents(await answered(v, result.message))).toEqual(['opening question, edited', 'answer new']);
+    expect(await messagesOf(v, old.id)).toEqual(['opening question', 'answer one']);
+  });
+
   it('sends the stored file again, and says so when the file is gone', async () => {
     const { v } = await open();
     const bytes = (await pngBytes()).toString('base64');
