@@ -240,6 +240,16 @@ export class Sessions implements TurnSink, MessageSink {
     return { id: forked, meta: store.meta(forked) };
   }
 
+  /** A stored message of `sessionId` with its seq (null: not there); SESSION_NOT_FOUND for an unknown session. */
+  messageById(sessionId: string, messageId: string): { seq: number; message: AgentMessage } | null {
+    return this.requireStore().messageById(sessionId, messageId);
+  }
+
+  /** SESSION_SWITCH_BLOCKED while any turn runs (the check fork and resume make, for a caller's own order). */
+  assertIdle(): void {
+    this.requireIdle();
+  }
+
   /** `rename_session`: every open UI hears `sessionRenamed`. */
   rename(id: string, title: string): SessionSummary {
     const meta: SessionMeta = this.requireStore().renameSession(id, title);

@@ -289,6 +289,17 @@ export class SessionStore {
     });
   }
 
+  /** The message with this id and its seq, or null when the session holds no such message (resend_from). */
+  messageById(sessionId: string, messageId: string): { seq: number; message: AgentMessage } | null {
+    return guarded('read', () => {
+      this.ensureExists(sessionId);
+      const seq = this.s.messageSeqById.get(sessionId, messageId)?.seq;
+      if (seq === undefined) return null;
+      const [row] = this.s.messagesBefore.all(sessionId, seq + 1, 1);
+      return row === undefined ? null : { seq, message: (decodeRow(row) as MessageEntry).message };
+    });
+  }
+
   /** Each agent's history and active summary as of now (see `restoreFromRecords`). */
   restoreHistories(sessionId: string, historyTurns: number): RestoredHistories {
     requireCount('historyTurns', historyTurns);

@@ -7,6 +7,7 @@ import { mcpCommands } from './mcp.ts';
 import { planCommands } from './plans.ts';
 import { pricingCommands } from './pricing.ts';
 import { ragCommands } from './rag.ts';
+import { resendCommands } from './resend.ts';
 import { scheduleCommands } from './schedules.ts';
 import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
@@ -18,6 +19,7 @@ export const COMMANDS: CommandTable = {
   ...villageCommands,
   ...conversationCommands,
   ...sessionCommands,
+  ...resendCommands,
   ...toolCommands,
   ...ragCommands,
   ...mcpCommands,
