@@ -1,13 +1,19 @@
 import type Database from 'better-sqlite3';
 import { isSafeIdentifier } from '../domain/ids.ts';
 import type { AgentMessage } from '../domain/message.ts';
-import type { ForkPoint, SessionMeta, SessionSummary, TurnRecord } from '../domain/session.ts';
+import type {
+  ForkPoint,
+  SessionMeta,
+  SessionSummary,
+  ToolCallRecord,
+  TurnRecord,
+} from '../domain/session.ts';
 import { writeExportFile } from './export-file.ts';
 import { forkPointOf } from './fork-points.ts';
 import { buildMeta, clipTitle, decodeMeta, encodeMeta, newSessionId, titleFrom } from './meta.ts';
 import type { RestoredHistories } from './restore.ts';
 import { restoreFromRecords } from './restore.ts';
-import type { MessageEntry, SessionRecord, StoredRecord, TurnEntry } from './record.ts';
+import type { MessageEntry, SessionRecord, StoredRecord, ToolEntry, TurnEntry } from './record.ts';
 import { decodeRecord, encodeRecord, isRecordKind, unknownKind } from './record.ts';
 import { openStoreFile } from './session-file.ts';
 import type { RecordRow, Statements } from './statements.ts';
@@ -162,6 +168,17 @@ export class SessionStore {
       // The read covers every record from the oldest message it returns (all of them when it is short).
       this.requireKnownKinds(sessionId, rows.length === limit ? rows[0]!.seq : 0);
       return rows.map((row) => (decodeRow(row) as MessageEntry).message);
+    });
+  }
+
+  /** The last `limit` tool-call records, oldest first (the chat's tool rows after a reload). */
+  tailToolCalls(sessionId: string, limit: number): ToolCallRecord[] {
+    requireCount('limit', limit);
+    return guarded('read', () => {
+      this.ensureExists(sessionId);
+      if (limit === 0) return [];
+      const rows = this.s.lastToolRows.all(sessionId, limit).reverse();
+      return rows.map((row) => (decodeRow(row) as ToolEntry).tool);
     });
   }
 

@@ -49,6 +49,9 @@ export function prepareStatements(db: Database.Database) {
     turnRows: db.prepare<[string], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind = 'turn' ORDER BY seq`,
     ),
+    lastToolRows: db.prepare<[string, number], RecordRow>(
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'tool' ORDER BY seq DESC LIMIT ?`,
+    ),
     /** The session's kinds one at a time, in O(log n) each (the index is ordered by kind). */
     nextKind: db.prepare<[string, string], { kind: string }>(
       'SELECT kind FROM records WHERE session_id = ? AND kind > ? ORDER BY kind LIMIT 1',

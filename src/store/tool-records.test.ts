@@ -1,0 +1,121 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { thrownCoreError } from '../../test/helpers/core-error.ts';
+import { decodeRecord, encodeRecord } from './record.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { sessionStorePath } from './session-file.ts';
+import { SessionStore } from './session-store.ts';
+import {
+  agentMessage,
+  exchange,
+  message,
+  tempStore,
+  toolCall,
+  toolCallRecord,
+  turn,
+  turnRecord,
+  userMessage,
+} from './test-kit.ts';
+
+let store: SessionStore;
+let dir: string;
+let cleanup: () => void;
+
+beforeEach(() => {
+  ({ store, dir, cleanup } = tempStore());
+});
+afterEach(() => cleanup());
+
+function withTools(): string {
+  const id = store.createSession();
+  store.append(id, userMessage('look around', 'alice')); // 0
+  store.append(id, toolCall('alice', { callId: 'c1', tsMs: 11 })); // 1
+  store.append(id, toolCall('alice', { callId: 'c2', tsMs: 12, isError: true, resultPreview: 'missing' })); // 2
+  store.append(id, agentMessage('alice', 'done')); // 3
+  store.append(id, exchange('alice', 'look around', 'done')); // 4
+  store.append(id, turn('alice')); // 5
+  store.append(id, toolCall('alice', { callId: 'c3', tsMs: 13 })); // 6
+  return id;
+}
+
+describe('the tool record kind', () => {
+  it('round-trips through encode and decode with every field', () => {
+    const record = toolCall('alice', { reason: null, reasonState: 'unsupported', name: 'srv__search' });
+    const { kind, body } = encodeRecord(record);
+    expect(decodeRecord(4, kind, body)).toEqual({ seq: 4, ...record });
+  });
+
+  it('refuses a malformed tool body instead of guessing', () => {
+    const body = JSON.stringify({ ...toolCallRecord('alice'), isError: 'yes' });
+    const error = thrownCoreError(() => decodeRecord(2, 'tool', body));
+    expect(error.code).toBe('SESSION_STORE_FAILED');
+    expect(error.message).toContain('malformed tool record at seq 2: isError');
+  });
+
+  it('tailToolCalls returns the last ones oldest first; 0 gives none', () => {
+    const id = withTools();
+    expect(store.tailToolCalls(id, 10).map((t) => t.callId)).toEqual(['c1', 'c2', 'c3']);
+    expect(store.tailToolCalls(id, 2).map((t) => t.callId)).toEqual(['c2', 'c3']);
+    expect(store.tailToolCalls(id, 0)).toEqual([]);
+    expect(store.tailToolCalls(id, 10)[1]).toMatchObject({ isError: true, resultPreview: 'missing' });
+  });
+
+  it('history restore, the message tail and statistics ignore tool records', () => {
+    const id = withTools();
+    expect(store.tailMessages(id, 10).map((m) => m.content)).toEqual(['look around', 'done']);
+    expect(store.turns(id)).toEqual([turnRecord('alice')]);
+    const { histories } = store.restoreHistories(id, 10);
+    expect(histories.get('alice' as never)).toEqual([{ sent: 'look around', replied: 'done' }]);
+  });
+
+  it('a fork copies the tool records up to the fork point and none after', () => {
+    const id = withTools();
+    const fork = store.forkSession(id, 3);
+    expect(store.tailToolCalls(fork, 10).map((t) => t.callId)).toEqual(['c1', 'c2']);
+  });
+
+  it('export writes tool lines like the other kinds', () => {
+    const id = withTools();
+    const path = store.exportSession(id, join(dir, 'exports'));
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[2]!)).toEqual({
+      seq: 1,
+      kind: 'tool',
+      tool: toolCallRecord('alice', { callId: 'c1', tsMs: 11 }),
+    });
+  });
+});
+
+describe('a store written before the tool kind', () => {
+  it('opens a version 3 file, migrates it, and shows no tool rows', () => {
+    store.close();
+    mkdirSync(join(dir, 'old'), { recursive: true });
+    const path = sessionStorePath(join(dir, 'old'));
+    const old = new Database(path);
+    for (const sql of MIGRATIONS.slice(0, 3)) old.exec(sql);
+    old.pragma('user_version = 3');
+    old
+      .prepare('INSERT INTO sessions (id, meta) VALUES (?, ?)')
+      .run('100-aaaa', JSON.stringify({ title: 'old', createdAt: 1, updatedAt: 2, recordCount: 1 }));
+    old
+      .prepare('INSERT INTO records (session_id, seq, kind, body) VALUES (?, ?, ?, ?)')
+      .run('100-aaaa', 0, 'message', JSON.stringify(message('from v3')));
+    old.close();
+
+    const reopened = SessionStore.open(path);
+    try {
+      expect(reopened.tailToolCalls('100-aaaa', 50)).toEqual([]);
+      expect(reopened.tailMessages('100-aaaa', 50).map((m) => m.content)).toEqual(['from v3']);
+      reopened.append('100-aaaa', toolCall('alice'));
+      expect(reopened.tailToolCalls('100-aaaa', 50)).toHaveLength(1);
+    } finally {
+      reopened.close();
+    }
+    const check = new Database(path);
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBe(4);
+    check.close();
+  });
+});
