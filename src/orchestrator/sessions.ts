@@ -9,7 +9,7 @@ import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { AgentMessage } from '../domain/message.ts';
-import type { ForkPoint, SessionSummary, TurnRecord } from '../domain/session.ts';
+import type { ForkPoint, SessionSummary, ToolCallRecord, TurnRecord } from '../domain/session.ts';
 import type { SessionRecord, SessionStore } from '../store/index.ts';
 import type { MessageSink } from './message-log.ts';
 import type { Orchestrator } from './orchestrator.ts';
@@ -83,6 +83,15 @@ export class Sessions implements TurnSink, MessageSink {
   }
   recordTurn(record: TurnRecord): void {
     this.append({ kind: 'turn', turn: record });
+  }
+  recordToolCall(record: ToolCallRecord): void {
+    this.append({ kind: 'tool', tool: record });
+  }
+
+  /** The open session's last `limit` tool calls, oldest first (the chat's tool rows after a reload). */
+  toolCalls(limit: number): ToolCallRecord[] {
+    if (!this.store || this.current === null) return [];
+    return this.store.tailToolCalls(this.current, limit);
   }
 
   /** A save failure is a WARN: the conversation goes on in memory. */

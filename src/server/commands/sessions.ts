@@ -19,6 +19,10 @@ const scopeSchema = z.discriminatedUnion('kind', [
 
 export const sessionCommands: CommandTable = {
   list_sessions: command(z.strictObject({}), (ctx) => ctx.sessions.list()),
+  /** The open conversation's tool rows (the `tool` records, issue 22), oldest first. */
+  list_tool_calls: command(z.strictObject({ limit: z.int().min(1).max(5000).optional() }), (ctx, { limit }) =>
+    ctx.sessions.toolCalls(limit ?? 5000),
+  ),
   current_session: command(z.strictObject({}), (ctx) => ctx.sessions.currentSession()),
   reset_conversation: command(z.strictObject({}), (ctx) => ctx.sessions.newChat()),
   resume_session: command(sessionArg, (ctx, { sessionId }) => ctx.sessions.resume(sessionId)),

@@ -4,11 +4,18 @@ import { resolveExisting } from '../work-dir/resolve.ts';
 import { T } from '../work-dir/texts.ts';
 import { F } from './file-texts.ts';
 
-/** `read { path }`: the text, cut at 12,000 characters with a notice that there is no way to read on. */
-export async function readOp(workDir: string, path: unknown): Promise<string> {
+/**
+ * `read { path }`: the text, cut at 12,000 characters with a notice that there is no way to read on.
+ * Anything but the text (missing, a folder, binary, …) also calls `failed`: the chat marks the call.
+ */
+export async function readOp(workDir: string, path: unknown, failed: () => void = () => {}): Promise<string> {
   const target = await resolveExisting(workDir, path);
-  if (!target.ok) return target.message;
+  if (!target.ok) {
+    failed();
+    return target.message;
+  }
   const read = await readTextFile(target.root, target.abs, false);
+  if (read.kind !== 'ok') failed();
   switch (read.kind) {
     case 'folder':
       return F.folderRead(target.rel);

@@ -66,11 +66,16 @@ export function fileTool(options: FileToolOptions = {}): AgentTool {
       };
     },
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-      if (ctx.workDir === null) return T.workDirMissing;
+      const failed = () => ctx.flagError?.();
+      if (ctx.workDir === null) {
+        failed();
+        return T.workDirMissing;
+      }
       const env: OpEnv = { workDir: ctx.workDir, fenced: (op, rels) => fence.refuse(ctx, op, rels) };
       try {
-        return await runOp(env, args, trash);
+        return await runOp(env, args, trash, failed);
       } catch (error) {
+        failed();
         // Every failure is a result the model can read (never the absolute path).
         const code = (error as NodeJS.ErrnoException).code ?? 'error';
         return F.ioFailed('操作', typeof args.path === 'string' ? args.path.slice(0, 200) : '?', code);
@@ -79,11 +84,16 @@ export function fileTool(options: FileToolOptions = {}): AgentTool {
   };
 }
 
-async function runOp(env: OpEnv, args: Record<string, unknown>, trash: TrashFn): Promise<string> {
+async function runOp(
+  env: OpEnv,
+  args: Record<string, unknown>,
+  trash: TrashFn,
+  failed: () => void,
+): Promise<string> {
   const content = args.content;
   switch (args.op) {
     case 'read':
-      return readOp(env.workDir, args.path);
+      return readOp(env.workDir, args.path, failed);
     case 'write':
       if (typeof content !== 'string') return F.needString('content');
       return writeOp(env, args.path, content, args.overwrite === true);
