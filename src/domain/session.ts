@@ -114,6 +114,8 @@ export interface ToolCallRecord {
   tsMs: number;
   /** The hop of the turn that made the call (links the row to its turn record). */
   hop: number;
+  /** For `ask_*` routing calls: the servant asked (the row reads `ask → Bob`). */
+  target?: AgentId;
 }
 
 export const SESSION_TITLE_CHARS = 30;

@@ -176,6 +176,7 @@ async function runOne(
     reason: shownReason,
     reasonState,
     tsMs,
+    target: route?.target,
   });
   // One short synchronous write where the event is emitted (never across an await), like the others.
   orch.sink.recordToolCall(record);

@@ -28,6 +28,7 @@ export function toolCallRecordOf(
     reason: string | null;
     reasonState: ToolCallRecord['reasonState'];
     tsMs: number;
+    target?: ToolCallRecord['target'];
   },
 ): ToolCallRecord {
   const args = boundedPreview(argumentsText(call.arguments));
@@ -45,5 +46,6 @@ export function toolCallRecordOf(
     isError: outcome.isError,
     tsMs: outcome.tsMs,
     hop: turn.envelope.incoming.hop,
+    ...(outcome.target === undefined ? {} : { target: outcome.target }),
   };
 }

@@ -184,6 +184,7 @@ function decodeTool(fields: Fields, bad: (why: string) => Error): ToolCallRecord
     isError: fields.isError,
     tsMs: num(fields, 'tsMs', bad),
     hop: num(fields, 'hop', bad),
+    ...(fields.target === undefined ? {} : { target: str(fields, 'target', bad) as AgentId }),
   };
 }
 

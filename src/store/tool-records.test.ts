@@ -43,6 +43,9 @@ function withTools(): string {
 describe('the tool record kind', () => {
   it('round-trips through encode and decode with every field', () => {
     const record = toolCall('alice', { reason: null, reasonState: 'unsupported', name: 'srv__search' });
+    const asked = toolCall('alice', { name: 'ask_bob', reasonState: 'excluded', target: 'bob' as never });
+    const encoded = encodeRecord(asked);
+    expect(decodeRecord(1, encoded.kind, encoded.body)).toEqual({ seq: 1, ...asked });
     const { kind, body } = encodeRecord(record);
     expect(decodeRecord(4, kind, body)).toEqual({ seq: 4, ...record });
   });
