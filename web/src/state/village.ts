@@ -17,7 +17,8 @@ import {
   type EventOutcome,
   type Refetch,
 } from './apply-event.ts';
-import type { McpStatusView, PendingListing, Toast, ToolRow, World } from './world.ts';
+import type { McpStatusView, PendingListing, StoredToolCall, Toast, ToolRow, World } from './world.ts';
+import { toolRowFromStored } from './world.ts';
 
 export interface VillageState {
   /** `connecting` until the first state fetch; `booting` while the core opens the village. */
@@ -166,6 +167,18 @@ export class VillageStore {
     }
   }
 
+  /**
+   * The open conversation's stored tool rows replace the live ones (issue 22: rows survive reload,
+   * resume and fork). Rows that arrive live during the fetch are kept when the store does not have them.
+   */
+  private async refetchToolRows(): Promise<void> {
+    const stored = await this.api.call<StoredToolCall[]>('list_tool_calls', { limit: 5000 });
+    const rows = stored.map(toolRowFromStored);
+    const newest = rows.at(-1)?.tsMs ?? -Infinity;
+    const later = this.state.toolRows.filter((r) => r.tsMs > newest);
+    this.state.toolRows.splice(0, this.state.toolRows.length, ...rows, ...later);
+  }
+
   async refetch(what: Refetch): Promise<void> {
     const s = this.state;
     switch (what) {
@@ -181,7 +194,7 @@ export class VillageStore {
         return this.fetchThenReplay(
           () => this.api.call<AgentMessage[]>('list_messages', { limit: 5000 }),
           (messages) => s.messages.splice(0, s.messages.length, ...messages),
-        );
+        ).then(() => this.refetchToolRows());
       case 'pending':
         s.pending = await this.api.call<PendingListing>('list_pending_commands');
         return;
