@@ -215,6 +215,36 @@ describe('delete_blackboard_note', () => {
     });
   });
 
+  it('trashes a note once when two deletes of it arrive together: the second finds it gone', async () => {
+    const abs = put(workA, 'doing/agent-1 - x.md', 'the note');
+    // The real trash, but the first call waits for a second one (or a while, when the deletes are
+    // serialised and no second call comes), so both requests are surely in flight together.
+    const realTrash = v.server.boot.require().trash;
+    let calls = 0;
+    let second: () => void = () => undefined;
+    const secondCall = new Promise<void>((resolve) => (second = resolve));
+    swapTrash(async (path) => {
+      calls += 1;
+      if (calls === 1) await Promise.race([secondCall, new Promise((r) => setTimeout(r, 300))]);
+      else second();
+      await realTrash(path);
+    });
+    const args = { dir: workA, state: 'doing', name: 'agent-1 - x.md' };
+    const answers = await Promise.all([
+      v.call('delete_blackboard_note', args),
+      v.call('delete_blackboard_note', args),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({
+      code: 'BLACKBOARD_DELETE_FAILED',
+      detail: 'gone',
+    });
+    expect(calls).toBe(1);
+    expect(trashed()).toEqual(['the note']);
+    expect(readdirSync(join(xdg, 'Trash', 'info'))).toHaveLength(1);
+    expect(existsSync(abs)).toBe(false);
+  });
+
   it('keeps the note when the trash fails, and says so in the village language', async () => {
     await v.ok('set_language', { language: 'ja' });
     const abs = put(workA, 'doing/agent-1 - x.md');

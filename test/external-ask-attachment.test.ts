@@ -55,7 +55,7 @@ it('a kind the wire cannot carry is the answer text; nothing is stored, recorded
   const answer = await askExternal(o.orch, 'cli', 'watch', live(), { fileName: 'c.mp4', bytes: mp4Bytes() });
   expect(answer.isError).toBe(true);
   expect(answer.text).toMatch(
-    /^ATTACHMENT_NOT_CARRIED: the connection of the reception servant desk（DESK） cannot/,
+    /^ATTACHMENT_NOT_CARRIED: the connection of the reception servant desk \(DESK\) cannot/,
   );
   expect(stored()).toEqual([]);
   expect(externals()).toEqual([]);

@@ -50,7 +50,7 @@ it('waits at most askTimeoutSecs, and a cancelled outside call interrupts the ch
   });
   const timedOut = await askExternal(o!.orch, 'cli', 'slow one', live());
   expect(timedOut).toEqual({
-    text: 'No answer from desk（DESK） within 0.05 s; the request was stopped.',
+    text: 'No answer from desk (DESK) within 0.05 s; the request was stopped.',
     isError: true,
   });
   // The chain is stopped at the timeout, so it spends nothing beside the door's next request.

@@ -43,7 +43,7 @@ it('proposes instead of delivering, recording each task with its message, and en
   expect(a.requests).toHaveLength(1);
   const reply = o.orch.messages.list().find((m) => m.from.kind === 'agent' && m.from.id === 'a')!;
   expect(reply.content).toBe(
-    'Proposed a plan (2 tasks: b（B）, c（C）). Nothing has been sent yet. Once a person reviews and dispatches it, the bundle of answers will arrive from the system.',
+    'Proposed a plan (2 tasks: b (B), c (C)). Nothing has been sent yet. Once a person reviews and dispatches it, the bundle of answers will arrive from the system.',
   );
   expect(reply.to).toEqual({ kind: 'user' });
   expect(b.requests).toHaveLength(0);
@@ -75,11 +75,11 @@ it('dispatch runs the edited tasks as a new root at hop 1 and brings the bundle 
   expect(asked).toMatchObject({ from: { kind: 'agent', id: 'a' }, hop: 1 });
   const bundle = o.orch.messages
     .list()
-    .find((m) => m.from.kind === 'system' && m.content.startsWith('## b（B）'))!;
+    .find((m) => m.from.kind === 'system' && m.content.startsWith('## b (B)'))!;
   expect(bundle.to).toEqual({ kind: 'agent', id: 'a' });
-  expect(bundle.content).toBe('## b（B）\n12 apples\n\n## Verification: v（V）\nusable as is');
+  expect(bundle.content).toBe('## b (B)\n12 apples\n\n## Verification: v (V)\nusable as is');
   // The coordinator's next turn is the bundle, from the system.
-  expect(a.sentAt(1)).toContain('## b（B）\n12 apples');
+  expect(a.sentAt(1)).toContain('## b (B)\n12 apples');
   const [record] = o.orch.planWaves.list();
   expect(record).toMatchObject({ state: 'dispatched' });
   expect(record!.tasks.map((t) => [t.to, t.state, t.message])).toEqual([['b', 'answered', undefined]]);

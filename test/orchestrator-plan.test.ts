@@ -70,7 +70,7 @@ describe('a wave', () => {
     o.orch.sendUserMessage(id('a'), 'coordinate');
     await o.idle();
     expect(planResult(a.requests[1])).toBe(
-      '## c（C）\nC finished the survey\n\n## b（B）\nB checked the budget',
+      '## c (C)\nC finished the survey\n\n## b (B)\nB checked the budget',
     );
     // Each worker got an ask: hop 1, answered back to the coordinator.
     expect(b.sentAt(0)).toContain('check the budget');
@@ -110,8 +110,8 @@ describe('a wave', () => {
     o.orch.sendUserMessage(id('a'), 'go');
     await o.idle();
     const result = planResult(a.requests[1]);
-    expect(result).toContain('## b（B）\nB here');
-    expect(result).toContain('## c（C）\n');
+    expect(result).toContain('## b (B)\nB here');
+    expect(result).toContain('## c (C)\n');
     expect(result).toContain('stopped');
     expect(o.orch.planWaves.list()[0]!.tasks.map((t) => t.state)).toEqual(['answered', 'undeliverable']);
   });
@@ -214,12 +214,12 @@ describe('the verifier', () => {
     await o.idle();
     const sent = v.sentAt(0);
     expect(sent).toContain('This request was sent automatically by the system.');
-    expect(sent).toContain('## b（B）\ncount the apples');
-    expect(sent).toContain('# Bundle of answers\n## b（B）\n12 apples\n\n## c（C）\n7 pears');
+    expect(sent).toContain('## b (B)\ncount the apples');
+    expect(sent).toContain('# Bundle of answers\n## b (B)\n12 apples\n\n## c (C)\n7 pears');
     expect(sent).toContain('# What to check');
     expect(sent).toContain('usable as is / re-ask this servant only (name it) / confirm with the requester');
     expect(planResult(a.requests[1])).toBe(
-      '## b（B）\n12 apples\n\n## c（C）\n7 pears\n\n## Verification: v（V）\nusable as is: both answers match their requests',
+      '## b (B)\n12 apples\n\n## c (C)\n7 pears\n\n## Verification: v (V)\nusable as is: both answers match their requests',
     );
     expect(o.lines('plan verify:')[0]).toMatch(
       /^plan verify: agent=a plan_id=1 verifier=v outcome=ok chars=\d+ elapsed_ms=\d+$/,
@@ -243,7 +243,7 @@ describe('the verifier', () => {
       o.orch.sendUserMessage(id('a'), 'go');
       await o.idle();
       const result = planResult(a.requests[1]);
-      expect(result.startsWith('## b（B）\n12 apples\n\n## c（C）\n7 pears\n\n')).toBe(true);
+      expect(result.startsWith('## b (B)\n12 apples\n\n## c (C)\n7 pears\n\n')).toBe(true);
       expect(result.endsWith(`\nNot verified (${reason}).`)).toBe(true);
       expect(v.requests).toHaveLength(0);
       expect(o.lines('plan verify:')[0]).toContain(`outcome=skipped:${token}`);

@@ -173,7 +173,7 @@ describe('ask edge cases', () => {
     o.orch.sendUserMessage(id('a'), 'go');
     await o.idle();
     const texts = o.orch.messages.list().map((m) => m.content);
-    expect(texts).toContain('No answer came back from b（B） within 0.05 s.');
+    expect(texts).toContain('No answer came back from b (B) within 0.05 s.');
     expect(texts).toContain('late answer');
   });
 

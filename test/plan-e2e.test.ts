@@ -53,7 +53,7 @@ it('runs a wave through the real client and returns the bundle in input order', 
   expect(first.tools.map((t) => t.function.name)).toContain('plan');
   const last = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
   expect(last.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([
-    '## ben（Ben）\nworker says fine\n\n## ann（Ann）\nworker says fine',
+    '## ben (Ben)\nworker says fine\n\n## ann (Ann)\nworker says fine',
   ]);
   const waves = await v.ok<PlanWaveRecord[]>('list_plan_waves');
   expect(waves.map((w) => [w.planId, w.agentId, w.state, w.tasks.map((t) => [t.to, t.state])])).toEqual([
@@ -100,7 +100,7 @@ it('with review on, proposes; a person dispatches an edited wave through the API
   const bundle = (await v.ok<{ from: { kind: string }; content: string }[]>('list_messages')).find(
     (m) => m.from.kind === 'system' && m.content.startsWith('## ann'),
   )!;
-  expect(bundle.content).toBe('## ann（Ann）\nnote drafted');
+  expect(bundle.content).toBe('## ann (Ann)\nnote drafted');
   waves = await v.ok<PlanWaveRecord[]>('list_plan_waves');
   expect(waves[0]).toMatchObject({ state: 'dispatched', tasks: [{ to: 'ann', state: 'answered' }] });
   expect((await v.call('discard_plan_wave', { planId: 1 })).status).toBe(409);

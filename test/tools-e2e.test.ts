@@ -81,8 +81,8 @@ it('reads, edits with sd, runs an allowed command, and runs a refused one after 
   expect(read).toBe('hello world\n');
   expect(preview).toContain('-hello world');
   expect(preview).toContain('+hello village');
-  expect(preview).not.toContain('適用済み');
-  expect(applied).toContain('適用済み');
+  expect(preview).not.toContain('Applied:');
+  expect(applied).toContain('Applied:');
   expect(readFileSync(join(work, 'greeting.txt'), 'utf8')).toBe('hello village\n');
   expect(allowed).toContain('42');
   expect(allowed).toContain(process.execPath.split('/').at(-1));

@@ -51,6 +51,8 @@ export type CoreEvent =
   | { type: 'planWaveFinished'; planId: number; bundleChars: number | null; elapsedMs: number | null }
   | { type: 'turnInterrupted'; agentId: AgentId; turnSeq: number }
   | { type: 'sessionSwitched'; sessionId: string }
+  /** This server's own (issue 22): `rename_session` changed a conversation's title. */
+  | { type: 'sessionRenamed'; sessionId: string; title: string }
   | { type: 'turnRecorded'; agentId: AgentId; sessionId: string }
   /** This server's own: the village definition changed (agents, templates, roles, groups, settings). */
   | { type: 'worldChanged' }

@@ -38,7 +38,7 @@ export interface ForkPoint {
 
 /**
  * `tool` goes past the ledger's closed set of four (issue 22): tool rows must survive reload, resume
- * and fork, and nothing else records a tool call. The kind came with schema version 4, so an older
+ * and fork, and nothing else records a tool call. The kind came with schema version 5, so an older
  * reader refuses the file at open instead of misreading it; a newer reader reads older files (they
  * simply have no tool rows). History restore and statistics read their own kinds and never see it.
  */
@@ -120,3 +120,28 @@ export interface ToolCallRecord {
 
 export const SESSION_TITLE_CHARS = 30;
 export const FORK_PREVIEW_CHARS = 60;
+
+/** A conversation title set by `rename_session`: 1..120 characters after trimming (issue 22). */
+export const SESSION_RENAME_MAX_CHARS = 120;
+
+/** The characters around a search match that a result shows. */
+export const SEARCH_SNIPPET_CHARS = 120;
+/** At most this many results per search. */
+export const SEARCH_MAX_HITS = 50;
+
+/**
+ * One message matching `search_sessions` (issue 22). The snippet is plain text; `matchStart` /
+ * `matchEnd` are UTF-16 offsets into it (the UI marks that range as text, never as HTML), equal when
+ * the match could not be placed in the snippet.
+ */
+export interface SessionSearchHit {
+  sessionId: string;
+  title: string;
+  /** The message record's seq in that session. */
+  seq: number;
+  /** The message's id (this server's addition: the chat finds the row to scroll to by it). */
+  messageId: string;
+  snippet: { text: string; matchStart: number; matchEnd: number };
+  /** The session's updatedAt (the order: newest first). */
+  updatedAt: number;
+}

@@ -29,7 +29,7 @@ import { turnFoldedLine } from './lines/index.ts';
 import { MessageLog, newMessage, type MessageSink } from './message-log.ts';
 import { presenceNotice, senderLabel } from './prompt/index.ts';
 import { runTurn } from './run-turn.ts';
-import { TEXTS, type OrchestratorTexts } from './texts.ts';
+import { agentLabel, TEXTS, type OrchestratorTexts } from './texts.ts';
 import { EMPTY_REGISTRY, type ToolRegistry } from './tool.ts';
 import { MemoryTurnSink, type TurnSink } from './turn-sink.ts';
 
@@ -127,9 +127,9 @@ export class Orchestrator {
   labelName(id: AgentId): string {
     return this.world().agents.find((a) => a.id === id)?.name ?? id;
   }
-  /** `agent_2（ザリ）`: how other agents are named in results and tool descriptions. */
+  /** `agent_2（ザリ）` (`agent_2 (Zari)` in English): how other agents are named in results and tool descriptions. */
   labelOf(id: AgentId): string {
-    return `${id}（${this.labelName(id)}）`;
+    return agentLabel(id, this.labelName(id), this.language());
   }
   senderLabel(endpoint: Endpoint): string {
     const world = this.world();

@@ -9,10 +9,20 @@ import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
 import type { AgentMessage } from '../domain/message.ts';
-import type { ForkPoint, SessionSummary, ToolCallRecord, TurnRecord } from '../domain/session.ts';
+import type {
+  ForkPoint,
+  SessionMeta,
+  SessionSearchHit,
+  SessionSummary,
+  ToolCallRecord,
+  TurnRecord,
+} from '../domain/session.ts';
 import type { SessionRecord, SessionStore } from '../store/index.ts';
+import { startSearchBackfill } from '../store/search-backfill.ts';
 import type { MessageSink } from './message-log.ts';
+import type { StorePage } from './message-page.ts';
 import type { Orchestrator } from './orchestrator.ts';
+import { forkTitle } from './session-titles.ts';
 import { summarizeAgents } from './summarize.ts';
 import type { TurnSink } from './turn-sink.ts';
 
@@ -26,6 +36,8 @@ export class Sessions implements TurnSink, MessageSink {
 
   /** Bumped at every switch: work that started in another conversation must not land in this one. */
   private generation = 0;
+
+  private stopBackfill: (() => void) | null = null;
 
   constructor(
     private store: SessionStore | null,
@@ -47,11 +59,13 @@ export class Sessions implements TurnSink, MessageSink {
   attach(orch: Orchestrator): void {
     this.orch = orch;
     if (!this.store) return;
+    this.startBackfill(this.store);
     try {
       for (const warning of this.store.warnings()) this.log.warn(`session: ${warning}`);
       const latest = this.store.latestSession();
       if (latest !== null) {
         this.open(latest.id);
+        this.pruneEmptyChats();
         return;
       }
     } catch (error) {
@@ -63,6 +77,31 @@ export class Sessions implements TurnSink, MessageSink {
       this.log.warn(`session: no session could be created (${codeOf(error)}); conversations are not saved`);
       this.disable();
     }
+  }
+
+  private startBackfill(store: SessionStore): void {
+    this.stopBackfill = startSearchBackfill(store, (error) => {
+      this.log.warn(
+        `session: building the search index failed (${codeOf(error)}); older messages are not all searchable`,
+      );
+    });
+  }
+
+  /**
+   * Boot: at most one empty chat is kept, the open one (issue 22: empty "(no request yet)" chats piled
+   * up, one per new chat and per start).
+   */
+  private pruneEmptyChats(): void {
+    const store = this.store!;
+    this.safe('pruning empty chats', () => {
+      for (const id of store.emptySessions()) if (id !== this.current) store.deleteIfEmpty(id);
+    });
+  }
+
+  /** After a switch: the chat left behind is deleted if it is empty (issue 22). */
+  private leave(previous: string | null): void {
+    if (previous === null || previous === this.current || !this.store) return;
+    this.safe('pruning an empty chat', () => this.store!.deleteIfEmpty(previous));
   }
 
   private disable(): void {
@@ -88,10 +127,13 @@ export class Sessions implements TurnSink, MessageSink {
     this.append({ kind: 'tool', tool: record });
   }
 
-  /** The open session's last `limit` tool calls, oldest first (the chat's tool rows after a reload). */
-  toolCalls(limit: number): ToolCallRecord[] {
+  /**
+   * The open session's newest `limit` tool calls in [fromMs, beforeMs), oldest first: the chat's tool
+   * rows for the page of messages it loaded (after a reload, resume or fork, or an older page).
+   */
+  toolCalls(range: { fromMs: number | null; beforeMs: number | null }, limit: number): ToolCallRecord[] {
     if (!this.store || this.current === null) return [];
-    return this.store.tailToolCalls(this.current, limit);
+    return this.store.toolCallsBetween(this.current, range, limit);
   }
 
   /** A save failure is a WARN: the conversation goes on in memory. */
@@ -147,6 +189,12 @@ export class Sessions implements TurnSink, MessageSink {
     this.events.emit({ type: 'sessionSwitched', sessionId: id });
   }
 
+  /** Messages of the open session older than `before` (see SessionStore.messagesBefore); null unsaved. */
+  olderMessages(before: string | number, limit: number): StorePage | null {
+    if (!this.store || this.current === null) return null;
+    return this.store.messagesBefore(this.current, before, limit);
+  }
+
   list(): SessionSummary[] {
     return this.requireStore().listSessions();
   }
@@ -166,8 +214,10 @@ export class Sessions implements TurnSink, MessageSink {
       this.orch!.loadConversation([], new Map());
       return null;
     }
+    const previous = this.current;
     const id = this.store.createSession();
     this.open(id);
+    this.leave(previous);
     return { id, meta: this.store.meta(id) };
   }
 
@@ -175,7 +225,9 @@ export class Sessions implements TurnSink, MessageSink {
     const store = this.requireStore();
     const meta = store.meta(id);
     this.requireIdle();
+    const previous = this.current;
     this.open(id);
+    this.leave(previous);
     return { id, meta };
   }
 
@@ -193,9 +245,29 @@ export class Sessions implements TurnSink, MessageSink {
     const store = this.requireStore();
     store.meta(id);
     this.requireIdle();
-    const forked = store.forkSession(id, atSeq);
+    const language = this.orch!.language();
+    const forked = store.forkSession(id, atSeq, (title) => forkTitle(title, language));
+    const previous = this.current;
     this.open(forked);
+    this.leave(previous);
     return { id: forked, meta: store.meta(forked) };
+  }
+
+  /** `rename_session`: every open UI hears `sessionRenamed`. */
+  rename(id: string, title: string): SessionSummary {
+    const meta: SessionMeta = this.requireStore().renameSession(id, title);
+    this.events.emit({ type: 'sessionRenamed', sessionId: id, title: meta.title });
+    return { id, meta };
+  }
+
+  /** `search_sessions`: messages across every conversation (see `SessionStore.searchSessions`). */
+  search(query: string): SessionSearchHit[] {
+    return this.requireStore().searchSessions(query);
+  }
+
+  /** The store, for the export download's paged reads (SESSION_STORE_FAILED without one). */
+  storeForExport(): SessionStore {
+    return this.requireStore();
   }
 
   /** Deleting the open session switches to the next one, or to a new one. */
@@ -270,6 +342,7 @@ export class Sessions implements TurnSink, MessageSink {
   }
 
   close(): void {
+    this.stopBackfill?.();
     this.store?.close();
   }
 

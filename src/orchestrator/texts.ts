@@ -111,3 +111,12 @@ export const TEXTS: Record<Language, OrchestratorTexts> = {
     undeliverable: (target, why) => `Could not deliver to ${target} (${why}).`,
   },
 };
+
+/**
+ * `agent_2（ザリ）` / `agent_2 (Zari)`: how an agent is named in model-facing texts (plan bundles,
+ * routing tool descriptions, ask results). The ledger's full-width brackets are Japanese; an English
+ * village gets ASCII ones (issue 22: English plan text used full-width brackets).
+ */
+export function agentLabel(id: string, name: string, language: Language): string {
+  return language === 'ja' ? `${id}（${name}）` : `${id} (${name})`;
+}

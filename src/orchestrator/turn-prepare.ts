@@ -1,4 +1,5 @@
 /** Everything a turn needs before its first call: template, backend, prompt, tools, history. */
+import { agentLabel } from './texts.ts';
 import { CoreError } from '../domain/errors.ts';
 import { PLAN_MIN_CONNECTIONS, planToolSpec } from './plan/plan-spec.ts';
 import { DEFAULT_MAX_TOOL_ITERATIONS } from '../domain/agent.ts';
@@ -137,7 +138,7 @@ export async function prepareTurn(
   const tools = template.useTools ? orch.tools.toolsFor(spec.id) : [];
   const offered: ToolSpec[] = [];
   for (const r of routing) {
-    const label = `${r.target}（${names.get(r.target) ?? r.target}）`;
+    const label = agentLabel(r.target, names.get(r.target) ?? r.target, language);
     offered.push(routingToolSpec(r, label, language));
   }
   const offeredTools: AgentTool[] = [];

@@ -18,6 +18,7 @@ import {
   tokenMatches,
 } from './guard.ts';
 import { landingPage } from './landing-page.ts';
+import { sessionDownloadRoute } from './session-export/route.ts';
 import { readUiFile, WEB_DIST } from './web-ui.ts';
 
 /** Vue Flow and the components set inline styles; icons are blob: URLs; nothing else is allowed. */
@@ -118,6 +119,9 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
   app.all('/api/browser/*', () => {
     throw new CoreError('INVALID_ARGUMENT', 'browser routes are called with POST and a JSON object body');
   });
+
+  // Issue 22: a conversation downloaded in the browser (the UI fetches it with the token header).
+  app.get('/api/sessions/:file', (c) => sessionDownloadRoute(boot.require(), c.req.param('file')));
 
   app.post('/api/:command', async (c) => {
     const name = c.req.param('command');

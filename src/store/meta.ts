@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentMessage } from '../domain/message.ts';
 import type { SessionMeta } from '../domain/session.ts';
-import { SESSION_TITLE_CHARS } from '../domain/session.ts';
-import { storeProblem } from './store-error.ts';
+import { charCount } from '../domain/chars.ts';
+import { SESSION_RENAME_MAX_CHARS, SESSION_TITLE_CHARS } from '../domain/session.ts';
+import { invalidArgument, storeProblem } from './store-error.ts';
 import { headChars } from './text.ts';
 
 /** `{epoch_ms}-{short random}`: readable in time order, but never the sort key (updatedAt is). */
@@ -12,6 +13,20 @@ export function newSessionId(nowMs: number): string {
 
 export function clipTitle(title: string): string {
   return headChars(title, SESSION_TITLE_CHARS);
+}
+
+/** C0/C1 controls, and the bidirectional overrides and isolates that would reorder the list's text. */
+const REFUSED_IN_TITLE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/** A title from `rename_session`: trimmed, 1..120 characters, no control characters (INVALID_ARGUMENT). */
+export function renamedTitle(raw: string): string {
+  const title = raw.trim();
+  const chars = charCount(title);
+  if (chars === 0 || chars > SESSION_RENAME_MAX_CHARS) {
+    throw invalidArgument(`a title is 1 to ${SESSION_RENAME_MAX_CHARS} characters (after trimming)`);
+  }
+  if (REFUSED_IN_TITLE.test(title)) throw invalidArgument('a title may not contain control characters');
+  return title;
 }
 
 /** The title a session takes from a message: the first user message's first 30 characters. */

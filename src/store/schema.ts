@@ -36,11 +36,46 @@ CREATE INDEX records_by_kind ON records (session_id, kind);
 `;
 
 /**
- * Version 4: the `tool` record kind (issue 22, past the ledger). No table changes: the version exists
- * so a reader that does not know the kind refuses the file at open rather than at the first tool row.
+ * Version 4: full-text search over message texts (issue 22; the ledger leaves search out). `search_rows`
+ * holds one row per user or agent message (its text copied: `records` is WITHOUT ROWID, so it cannot be
+ * an FTS5 external content table) and `search_index` indexes it with the trigram tokenizer (the ledger's
+ * figure: `unicode61` finds 0 Japanese hits, `trigram` finds all). Triggers keep the two in step, so a
+ * delete of rows is a delete of their index entries. `search_backlog` lists what was recorded before
+ * this version: the index is built from it in small chunks after open (search-backfill.ts), never in
+ * the migration's transaction, so opening a large old file stays fast.
  */
 export const SCHEMA_V4_SQL = `
--- version 4: records may be of kind 'tool'
+CREATE TABLE search_rows (
+  id INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE UNIQUE INDEX search_rows_by_session ON search_rows (session_id, seq);
+CREATE VIRTUAL TABLE search_index USING fts5(
+  text, content='search_rows', content_rowid='id', tokenize='trigram'
+);
+CREATE TRIGGER search_rows_added AFTER INSERT ON search_rows BEGIN
+  INSERT INTO search_index (rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER search_rows_removed AFTER DELETE ON search_rows BEGIN
+  INSERT INTO search_index (search_index, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+CREATE TABLE search_backlog (
+  session_id TEXT PRIMARY KEY NOT NULL,
+  next_seq INTEGER NOT NULL,
+  last_seq INTEGER NOT NULL
+);
+INSERT INTO search_backlog (session_id, next_seq, last_seq)
+  SELECT session_id, 0, MAX(seq) FROM records WHERE kind = 'message' GROUP BY session_id;
+`;
+
+/**
+ * Version 5: the `tool` record kind (issue 22, past the ledger). No table changes: the version exists
+ * so a reader that does not know the kind refuses the file at open rather than at the first tool row.
+ */
+export const SCHEMA_V5_SQL = `
+-- version 5: records may be of kind 'tool'
 `;
 
 /**
@@ -48,7 +83,13 @@ export const SCHEMA_V4_SQL = `
  * version only appends here, so it reads every older file; a file from a newer version is refused.
  * Adding a record kind means adding a version, so an older reader refuses the file at open.
  */
-export const MIGRATIONS: readonly string[] = [SCHEMA_V1_SQL, SCHEMA_V2_SQL, SCHEMA_V3_SQL, SCHEMA_V4_SQL];
+export const MIGRATIONS: readonly string[] = [
+  SCHEMA_V1_SQL,
+  SCHEMA_V2_SQL,
+  SCHEMA_V3_SQL,
+  SCHEMA_V4_SQL,
+  SCHEMA_V5_SQL,
+];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -4,18 +4,29 @@ import type { AgentMessage } from '../domain/message.ts';
 import type {
   ForkPoint,
   SessionMeta,
+  SessionSearchHit,
   SessionSummary,
   ToolCallRecord,
   TurnRecord,
 } from '../domain/session.ts';
 import { writeExportFile } from './export-file.ts';
 import { forkPointOf } from './fork-points.ts';
-import { buildMeta, clipTitle, decodeMeta, encodeMeta, newSessionId, titleFrom } from './meta.ts';
+import {
+  buildMeta,
+  clipTitle,
+  decodeMeta,
+  encodeMeta,
+  newSessionId,
+  renamedTitle,
+  titleFrom,
+} from './meta.ts';
 import type { RestoredHistories } from './restore.ts';
 import { restoreFromRecords } from './restore.ts';
 import type { MessageEntry, SessionRecord, StoredRecord, ToolEntry, TurnEntry } from './record.ts';
 import { decodeRecord, encodeRecord, isRecordKind, unknownKind } from './record.ts';
+import { prepareSearchStatements } from './search-statements.ts';
 import { openStoreFile } from './session-file.ts';
+import { SessionSearch } from './session-search.ts';
 import type { RecordRow, Statements } from './statements.ts';
 import { prepareStatements } from './statements.ts';
 import { guarded, invalidArgument, sessionNotFound, storeProblem } from './store-error.ts';
@@ -37,6 +48,7 @@ export interface SessionStoreOptions {
 export class SessionStore {
   private readonly s: Statements;
   private readonly tx: Transactions;
+  private readonly search: SessionSearch;
 
   private constructor(
     readonly path: string,
@@ -45,6 +57,7 @@ export class SessionStore {
   ) {
     this.s = prepareStatements(db);
     this.tx = new Transactions(db);
+    this.search = new SessionSearch(prepareSearchStatements(db));
   }
 
   /** Open or create the file (see `openStoreFile`); throws SESSION_STORE_FAILED when it cannot. */
@@ -110,6 +123,7 @@ export class SessionStore {
         // Encoded one at a time: a batch of bodies held at once is garbage-collector work (rollback undoes a failure).
         const { kind, body } = encodeRecord(record);
         this.s.insertRecord.run(sessionId, seq, kind, body);
+        this.search.recorded(sessionId, seq, record);
         if (title === '' && record.kind === 'message') title = titleFrom(record.message) ?? '';
         return seq;
       });
@@ -119,6 +133,69 @@ export class SessionStore {
       }
       return seqs;
     });
+  }
+
+  /**
+   * Set the title (1..120 characters after trimming, no control characters: INVALID_ARGUMENT). A set
+   * title is kept: only an empty one is taken from the first user message. updatedAt does not move
+   * (the list's order and "latest" follow the conversation, not its name). Returns the new meta.
+   */
+  renameSession(sessionId: string, title: string): SessionMeta {
+    const clean = renamedTitle(title);
+    return this.tx.write(() => {
+      const next = { ...this.loadMeta(sessionId), title: clean };
+      this.s.updateMeta.run(encodeMeta(next), sessionId);
+      return buildMeta(next);
+    });
+  }
+
+  /**
+   * Messages (user and agent) containing `query`, at most 50, newest first (issue 22). Three characters
+   * or more go through the trigram index; a shorter query scans the newest indexed messages (bounded).
+   * What an old file recorded before version 4 is found once `backfillSearch` has indexed it.
+   */
+  searchSessions(query: string): SessionSearchHit[] {
+    const trimmed = query.trim();
+    if (trimmed === '') throw invalidArgument('the search query is empty');
+    return this.tx.read(() => this.search.search(trimmed));
+  }
+
+  /** Index up to `limit` old message records in one short transaction; false when all are indexed. */
+  backfillSearch(limit = 500): boolean {
+    requireCount('limit', limit);
+    if (limit === 0) return this.search.backlogSessions() > 0;
+    return this.tx.write(() => this.search.backfill(limit));
+  }
+
+  /**
+   * Delete `sessionId` if it is an empty chat: no title of its own (never renamed, no user message)
+   * and no record but system lines (a notice that an agent joined is not a conversation). Returns
+   * whether it did; an absent session: false.
+   */
+  deleteIfEmpty(sessionId: string): boolean {
+    return this.tx.write(() => {
+      const row = this.s.selectMeta.get(sessionId);
+      if (row === undefined || decodeMeta(sessionId, row.meta).title !== '') return false;
+      const head = this.s.recordsHead.all(sessionId, EMPTY_CHAT_MAX_RECORDS + 1);
+      if (head.length > EMPTY_CHAT_MAX_RECORDS || !head.every(isSystemLine)) return false;
+      this.s.deleteRecords.run(sessionId);
+      this.s.deleteSession.run(sessionId);
+      this.search.deleted(sessionId);
+      return true;
+    });
+  }
+
+  /** The ids of every empty chat (see `deleteIfEmpty`), for the pruning at boot. */
+  emptySessions(): string[] {
+    return guarded('read', () =>
+      this.s.untitledSessions
+        .all()
+        .map((row) => row.id)
+        .filter((id) => {
+          const head = this.s.recordsHead.all(id, EMPTY_CHAT_MAX_RECORDS + 1);
+          return head.length <= EMPTY_CHAT_MAX_RECORDS && head.every(isSystemLine);
+        }),
+    );
   }
 
   meta(sessionId: string): SessionMeta {
@@ -149,6 +226,18 @@ export class SessionStore {
     });
   }
 
+  /**
+   * Up to `limit` records with `fromSeq <= seq < beforeSeq`, in seq order: the export download reads a
+   * session page by page between awaits, each page its own short read (records are never rewritten, so
+   * the pages up to the header's recordCount are the snapshot the header describes).
+   */
+  recordsPage(sessionId: string, fromSeq: number, beforeSeq: number, limit: number): StoredRecord[] {
+    requireCount('limit', limit);
+    return guarded('read', () =>
+      this.s.recordsPage.all(sessionId, fromSeq, beforeSeq, limit).map((row) => decodeRow(row)),
+    );
+  }
+
   /** The last seq written, or null for an empty session (the summary boundary is taken from this). */
   lastSeq(sessionId: string): number | null {
     return guarded('read', () => {
@@ -171,14 +260,54 @@ export class SessionStore {
     });
   }
 
-  /** The last `limit` tool-call records, oldest first (the chat's tool rows after a reload). */
-  tailToolCalls(sessionId: string, limit: number): ToolCallRecord[] {
+  /**
+   * The newest `limit` tool-call records whose time is in [fromMs, beforeMs) (either end open when
+   * null), oldest first: the chat's tool rows for the messages it has loaded. The UI asks one range per
+   * page of messages, so an older page brings its own rows; the kind index bounds the read to tool rows.
+   */
+  toolCallsBetween(
+    sessionId: string,
+    range: { fromMs: number | null; beforeMs: number | null },
+    limit: number,
+  ): ToolCallRecord[] {
     requireCount('limit', limit);
     return guarded('read', () => {
       this.ensureExists(sessionId);
       if (limit === 0) return [];
-      const rows = this.s.lastToolRows.all(sessionId, limit).reverse();
+      const from = range.fromMs ?? Number.MIN_SAFE_INTEGER;
+      const before = range.beforeMs ?? Number.MAX_SAFE_INTEGER;
+      const rows = this.s.toolRowsBetween.all(sessionId, from, before, limit).reverse();
       return rows.map((row) => (decodeRow(row) as ToolEntry).tool);
+    });
+  }
+
+  /**
+   * The `limit` messages just older than `before` (a record seq, or a message id), oldest first, and
+   * whether still older ones exist (`list_messages` paging past the in-memory log), with the oldest's
+   * seq: a seq cursor is one index seek, an id one costs a scan of the message rows. An id this
+   * session does not hold is INVALID_ARGUMENT: the caller's cursor is from another conversation.
+   */
+  messagesBefore(
+    sessionId: string,
+    before: number | string,
+    limit: number,
+  ): { messages: AgentMessage[]; hasMore: boolean; oldestSeq: number | null } {
+    requireCount('limit', limit);
+    return guarded('read', () => {
+      this.ensureExists(sessionId);
+      const seq = typeof before === 'number' ? before : this.s.messageSeqById.get(sessionId, before)?.seq;
+      if (seq === undefined)
+        throw invalidArgument(`no message ${JSON.stringify(before)} in this conversation`);
+      // One row more than asked says whether there are older ones without a second query.
+      const rows = this.s.messagesBefore.all(sessionId, seq, limit + 1);
+      const hasMore = rows.length > limit;
+      const page = rows.slice(0, limit).reverse();
+      if (page.length > 0) this.requireKnownKinds(sessionId, page[0]!.seq);
+      return {
+        messages: page.map((row) => (decodeRow(row) as MessageEntry).message),
+        hasMore,
+        oldestSeq: page[0]?.seq ?? null,
+      };
     });
   }
 
@@ -216,10 +345,11 @@ export class SessionStore {
   }
 
   /**
-   * A new session holding copies of the source's records with seq <= atSeq, seq numbers kept; its meta
-   * keeps the title and names parentId / forkedAtSeq. Returns the new id.
+   * A new session holding copies of the source's records with seq <= atSeq, seq numbers kept (and their
+   * search rows); its meta names parentId / forkedAtSeq and takes `titleOf(source title)` (default: the
+   * source's title, as the ledger says; the app passes "… (fork)", issue 22). Returns the new id.
    */
-  forkSession(sourceId: string, atSeq: number): string {
+  forkSession(sourceId: string, atSeq: number, titleOf: (title: string) => string = (t) => t): string {
     requireCount('atSeq', atSeq);
     return this.tx.write(() => {
       const source = this.loadMeta(sourceId);
@@ -235,8 +365,9 @@ export class SessionStore {
         const unknown = this.s.unknownKindUpTo.get(sourceId, atSeq);
         if (unknown !== undefined) throw unknownKind(unknown.seq, unknown.kind);
       }
+      this.search.forked(sourceId, id, atSeq);
       const meta = buildMeta({
-        title: source.title,
+        title: titleOf(source.title),
         createdAt: now,
         updatedAt: now,
         parentId: sourceId,
@@ -254,6 +385,7 @@ export class SessionStore {
       this.ensureExists(sessionId);
       this.s.deleteRecords.run(sessionId);
       this.s.deleteSession.run(sessionId);
+      this.search.deleted(sessionId);
     });
   }
 
@@ -312,6 +444,19 @@ export class SessionStore {
       const found = this.s.firstOfKindFrom.get(sessionId, kind, fromSeq);
       if (found !== undefined) throw unknownKind(found.seq, kind);
     }
+  }
+}
+
+/** A chat with more records than this is never taken for empty, whatever they are. */
+const EMPTY_CHAT_MAX_RECORDS = 50;
+
+/** A message record from the system (read loosely: a malformed one counts as content, and is kept). */
+function isSystemLine(row: RecordRow): boolean {
+  if (row.kind !== 'message') return false;
+  try {
+    return (JSON.parse(row.body) as { from?: { kind?: unknown } }).from?.kind === 'system';
+  } catch {
+    return false;
   }
 }
 

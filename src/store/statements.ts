@@ -34,11 +34,28 @@ export function prepareStatements(db: Database.Database) {
     insertRecord: db.prepare<[string, number, string, string]>(
       'INSERT INTO records (session_id, seq, kind, body) VALUES (?, ?, ?, ?)',
     ),
+    recordsHead: db.prepare<[string, number], RecordRow>(
+      'SELECT seq, kind, body FROM records WHERE session_id = ? ORDER BY seq LIMIT ?',
+    ),
+    untitledSessions: db.prepare<[], { id: string }>(
+      `SELECT id FROM sessions WHERE json_extract(meta, '$.title') = '' ${BY_UPDATED}`,
+    ),
+    recordsPage: db.prepare<[string, number, number, number], RecordRow>(
+      'SELECT seq, kind, body FROM records WHERE session_id = ? AND seq >= ? AND seq < ? ORDER BY seq LIMIT ?',
+    ),
     recordsFrom: db.prepare<[string, number], RecordRow>(
       'SELECT seq, kind, body FROM records WHERE session_id = ? AND seq >= ? ORDER BY seq',
     ),
     lastMessages: db.prepare<[string, number], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind = 'message' ORDER BY seq DESC LIMIT ?`,
+    ),
+    /** One page of a long conversation, newest first, through the kind index (seq is its tail). */
+    messagesBefore: db.prepare<[string, number, number], RecordRow>(
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'message' AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    ),
+    /** A message's seq from its id: a scan of the session's message rows (a cursor given by id). */
+    messageSeqById: db.prepare<[string, string], { seq: number }>(
+      `SELECT seq ${BY_KIND} AND kind = 'message' AND json_extract(body, '$.id') = ? LIMIT 1`,
     ),
     historyRows: db.prepare<[string], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind IN ('exchange', 'summary') ORDER BY seq`,
@@ -49,8 +66,11 @@ export function prepareStatements(db: Database.Database) {
     turnRows: db.prepare<[string], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind = 'turn' ORDER BY seq`,
     ),
-    lastToolRows: db.prepare<[string, number], RecordRow>(
-      `SELECT seq, kind, body ${BY_KIND} AND kind = 'tool' ORDER BY seq DESC LIMIT ?`,
+    /** Tool rows by time (`tsMs` of the record; calls are recorded in time order, so seq order). */
+    toolRowsBetween: db.prepare<[string, number, number, number], RecordRow>(
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'tool'
+         AND json_extract(body, '$.tsMs') >= ? AND json_extract(body, '$.tsMs') < ?
+       ORDER BY seq DESC LIMIT ?`,
     ),
     /** The session's kinds one at a time, in O(log n) each (the index is ordered by kind). */
     nextKind: db.prepare<[string, string], { kind: string }>(

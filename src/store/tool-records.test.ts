@@ -40,6 +40,15 @@ function withTools(): string {
   return id;
 }
 
+const ALL = { fromMs: null, beforeMs: null };
+function ids(
+  id: string,
+  range: typeof ALL | { fromMs: number | null; beforeMs: number | null },
+  limit: number,
+) {
+  return store.toolCallsBetween(id, range, limit).map((t) => t.callId);
+}
+
 describe('the tool record kind', () => {
   it('round-trips through encode and decode with every field', () => {
     const record = toolCall('alice', { reason: null, reasonState: 'unsupported', name: 'srv__search' });
@@ -57,12 +66,20 @@ describe('the tool record kind', () => {
     expect(error.message).toContain('malformed tool record at seq 2: isError');
   });
 
-  it('tailToolCalls returns the last ones oldest first; 0 gives none', () => {
+  it('toolCallsBetween returns the newest in the time range oldest first; 0 gives none', () => {
     const id = withTools();
-    expect(store.tailToolCalls(id, 10).map((t) => t.callId)).toEqual(['c1', 'c2', 'c3']);
-    expect(store.tailToolCalls(id, 2).map((t) => t.callId)).toEqual(['c2', 'c3']);
-    expect(store.tailToolCalls(id, 0)).toEqual([]);
-    expect(store.tailToolCalls(id, 10)[1]).toMatchObject({ isError: true, resultPreview: 'missing' });
+    expect(ids(id, ALL, 10)).toEqual(['c1', 'c2', 'c3']);
+    expect(ids(id, ALL, 2)).toEqual(['c2', 'c3']);
+    expect(store.toolCallsBetween(id, ALL, 0)).toEqual([]);
+    expect(store.toolCallsBetween(id, ALL, 10)[1]).toMatchObject({ isError: true, resultPreview: 'missing' });
+  });
+
+  it('a time range is [fromMs, beforeMs): an older page of messages gets just its own rows', () => {
+    const id = withTools();
+    expect(ids(id, { fromMs: 12, beforeMs: null }, 10)).toEqual(['c2', 'c3']);
+    expect(ids(id, { fromMs: null, beforeMs: 12 }, 10)).toEqual(['c1']);
+    expect(ids(id, { fromMs: 11, beforeMs: 13 }, 10)).toEqual(['c1', 'c2']);
+    expect(ids(id, { fromMs: 14, beforeMs: null }, 10)).toEqual([]);
   });
 
   it('history restore, the message tail and statistics ignore tool records', () => {
@@ -76,7 +93,7 @@ describe('the tool record kind', () => {
   it('a fork copies the tool records up to the fork point and none after', () => {
     const id = withTools();
     const fork = store.forkSession(id, 3);
-    expect(store.tailToolCalls(fork, 10).map((t) => t.callId)).toEqual(['c1', 'c2']);
+    expect(store.toolCallsBetween(fork, ALL, 10).map((t) => t.callId)).toEqual(['c1', 'c2']);
   });
 
   it('export writes tool lines like the other kinds', () => {
@@ -92,7 +109,7 @@ describe('the tool record kind', () => {
 });
 
 describe('a store written before the tool kind', () => {
-  it('opens a version 3 file, migrates it, and shows no tool rows', () => {
+  it('opens a version 3 file, migrates it through 4 (search) and 5 (tool kind), and shows no tool rows', () => {
     store.close();
     mkdirSync(join(dir, 'old'), { recursive: true });
     const path = sessionStorePath(join(dir, 'old'));
@@ -109,16 +126,17 @@ describe('a store written before the tool kind', () => {
 
     const reopened = SessionStore.open(path);
     try {
-      expect(reopened.tailToolCalls('100-aaaa', 50)).toEqual([]);
+      expect(reopened.toolCallsBetween('100-aaaa', ALL, 50)).toEqual([]);
       expect(reopened.tailMessages('100-aaaa', 50).map((m) => m.content)).toEqual(['from v3']);
       reopened.append('100-aaaa', toolCall('alice'));
-      expect(reopened.tailToolCalls('100-aaaa', 50)).toHaveLength(1);
+      expect(reopened.toolCallsBetween('100-aaaa', ALL, 50)).toHaveLength(1);
     } finally {
       reopened.close();
     }
     const check = new Database(path);
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE name = 'search_rows'").get()).toBeTruthy();
     check.close();
   });
 });

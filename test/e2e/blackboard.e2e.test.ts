@@ -91,6 +91,9 @@ it('explains an empty blackboard and still shows its three lanes', async () => {
     await page.getByTestId(`blackboard-lane-${lane}`).waitFor();
   expect(await page.getByTestId('blackboard-lane-unfiled').count()).toBe(0);
   expect(await page.getByTestId('blackboard-clear').isDisabled()).toBe(true);
+  // A labelled group: a toolbar role would promise arrow-key movement the header does not have.
+  expect(await page.getByRole('group', { name: 'Blackboard actions' }).count()).toBe(1);
+  expect(await page.getByTestId('blackboard-tab').getByRole('toolbar').count()).toBe(0);
 });
 
 it('shows the note a servant writes with the blackboard tool in doing, headed with its display name, as plain text', async () => {
@@ -132,6 +135,38 @@ it('shows the note a servant writes with the blackboard tool in doing, headed wi
   expect(await note.getByTestId('blackboard-badge').getAttribute('data-badge')).toBe('waiting');
   expect(await page.getByTestId('blackboard-empty').count()).toBe(0);
   await screenshot(page, 'blackboard-note');
+});
+
+it('says Active while the owner is answering (the live typing set), and not once the reply is in', async () => {
+  fake.enqueue({ body: textReply('openai', 'thought it over'), hold: true });
+  await page.getByTestId('tab-chat').click();
+  await page.getByTestId('chat-target').selectOption('dev');
+  await page.getByTestId('chat-input').fill('think about the survey');
+  await page.getByTestId('chat-send').click();
+  await until(
+    async () => fake.heldCount,
+    (held) => held === 1,
+    'the held request',
+  );
+  await openTab();
+  const badge = notesIn('doing').first().getByTestId('blackboard-badge');
+  await until(
+    () => badge.getAttribute('data-badge'),
+    (kind) => kind === 'active',
+    'the Active badge',
+  );
+  expect(await badge.textContent()).toContain('Active');
+  fake.releaseHeld();
+  await until(
+    () => village.api<{ content: string }[]>('list_messages'),
+    (list) => list.some((m) => m.content === 'thought it over'),
+    'the reply',
+  );
+  await until(
+    () => badge.getAttribute('data-badge'),
+    (kind) => kind === 'waiting',
+    'the badge after the reply',
+  );
 });
 
 it('collapses a note by its heading, keeps it collapsed across a reload, and opens it again', async () => {

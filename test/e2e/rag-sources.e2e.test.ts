@@ -114,6 +114,19 @@ describe.sequential('reference folders in the servant settings', () => {
     expect(await row(file).getByTestId('rag-source-status').textContent()).toContain(
       'フォルダではありません',
     );
+    // Only a missing folder is told it revives; the others are told what to write instead.
+    const advice = async (path: string) => {
+      const shown = row(path).getByTestId('rag-source-advice');
+      return (await shown.count()) === 0 ? null : await shown.textContent();
+    };
+    expect(await advice(docs)).toBeNull();
+    expect(await advice(later)).toContain('フォルダができればその場で有効');
+    expect(await advice('notes/relative')).toContain('相対パスは使われません');
+    expect(await advice(file)).toContain('そのファイルのあるフォルダ');
+    await addSource('~/docs', 'enter');
+    await expect.poll(() => advice('~/docs')).toContain('~ はホームフォルダに展開されません');
+    expect(await advice('~/docs')).not.toContain('有効になります');
+    await row('~/docs').getByTestId('rag-source-remove').click();
 
     // The same folder with a trailing separator is the same folder.
     await addSource(`${docs}/`, 'enter');

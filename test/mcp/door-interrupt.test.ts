@@ -86,7 +86,7 @@ it('a call still running when the door is switched off gets its answer before th
   await v.ok('set_mcp_server_settings', { enabled: false, port: Number(new URL(url).port) });
   const result = await pending;
   expect(result.isError).toBe(true);
-  expect(result.content[0]!.text).toBe('The request to desk（Desk） was interrupted.');
+  expect(result.content[0]!.text).toBe('The request to desk (Desk) was interrupted.');
   await fake.waitForAborts(1);
   await transport.close().catch(() => undefined);
 });

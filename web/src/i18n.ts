@@ -1,4 +1,5 @@
 import { createI18n } from 'vue-i18n';
+import { errorText } from './lib/error-text.ts';
 import type { ErrorPayload, Language } from './lib/types.ts';
 
 interface Messages {
@@ -34,13 +35,9 @@ export function setUiLanguage(language: Language): void {
   document.documentElement.lang = language;
 }
 
-/**
- * Core errors are always Japanese (ledger part 2 §1.3): a Japanese UI shows them as they are;
- * another language shows the translation of the code plus the original; an unknown code, the original.
- */
+/** A core error in the UI language: the code's own text, the server's message as detail (lib/error-text.ts). */
 export function formatError(payload: ErrorPayload, language: Language): string {
-  if (language === 'ja') return payload.message;
   const key = `errors.${payload.code}`;
-  if (!i18n.global.te(key, language)) return payload.message;
-  return `${i18n.global.t(key, {}, { locale: language })} (${payload.message})`;
+  const localised = i18n.global.te(key, language) ? i18n.global.t(key, {}, { locale: language }) : null;
+  return errorText(payload, localised, language);
 }

@@ -5,6 +5,7 @@ import { requireAgent } from '../../world/validate.ts';
 import type { AttachmentKind } from '../../domain/attachment.ts';
 import type { AgentId } from '../../domain/ids.ts';
 import { attachmentKindLine } from '../../orchestrator/lines/index.ts';
+import { pageMessages } from '../../orchestrator/message-page.ts';
 import { command, type CommandTable } from '../command.ts';
 import type { AppContext } from '../context.ts';
 import { AttachmentArgRefusal, kindOfBase64Head, readAttachmentArg } from './attachment-arg.ts';
@@ -12,6 +13,17 @@ import { readAttachmentView } from './read-attachment.ts';
 import { SEND_CONTENT_MAX_CHARS } from '../body-limits.ts';
 
 const agentArg = z.strictObject({ agentId: agentIdSchema });
+
+const messagesArgs = z
+  .strictObject({
+    before: z.union([z.string().min(1).max(64), z.int().min(0)]).optional(),
+    limit: z.int().min(1).max(5000).optional(),
+    page: z.literal(true).optional(),
+  })
+  .refine((args) => (args.before === undefined && args.page === undefined) || (args.limit ?? 100) <= 500, {
+    path: ['limit'],
+    message: 'a page holds at most 500 messages',
+  });
 
 /** The entry's one `attachment kind: … outcome=rejected` line, with the target's wire when known. */
 function noteRejected(ctx: AppContext, to: AgentId, kind: AttachmentKind | 'unknown'): void {
@@ -104,7 +116,15 @@ export const conversationCommands: CommandTable = {
     const spec = requireAgent(ctx.village.state, agentId);
     return spec.workDir === null ? { files: [], truncated: false } : listWorkDirFiles(spec.workDir);
   }),
-  list_messages: command(z.strictObject({ limit: z.int().min(1).max(5000).optional() }), (ctx, { limit }) =>
-    ctx.orchestrator.messages.list(limit),
-  ),
+  /**
+   * Without `before` or `page`: the old shape, a bare array of the last `limit` (<= 5,000) messages.
+   * With either: one page `{messages, hasMore}` of at most 500, older than `before` (a message id or a
+   * store seq), served from the in-memory log and then the store (issue 22: the screen pages).
+   */
+  list_messages: command(messagesArgs, (ctx, { before, limit, page }) => {
+    if (before === undefined && page === undefined) return ctx.orchestrator.messages.list(limit);
+    return pageMessages(ctx.orchestrator.messages.list(), { before, limit: limit ?? 100 }, (cursor, n) =>
+      ctx.sessions.olderMessages(cursor, n),
+    );
+  }),
 };

@@ -8,6 +8,7 @@ import { InsideError } from '../work-dir/inside-error.ts';
 import { checkedTrashPath } from '../work-dir/move-entry.ts';
 import { isPlainNote, listNoteEntries, type NoteEntry } from './board-notes.ts';
 import { BOARD_TEXTS, type NoteFailure } from './board-texts.ts';
+import { queuedFor } from './board-queue.ts';
 import { BLACKBOARD_DIR } from './layout.ts';
 import { isSafeNoteName } from './note-name.ts';
 
@@ -36,12 +37,21 @@ const reason = (error: unknown): string => errno(error) ?? (error instanceof Err
 /**
  * One listed note to the trash, rechecked first by the listing's own rule (regular, one name, no
  * link on the way: checkedTrashPath pins each folder). Never deleted: when the trash cannot take
- * it, it stays where it is and NoteTrashError says why.
+ * it, it stays where it is and NoteTrashError says why. One at a time per work folder (its real
+ * path, `root`): a second delete of the same note finds it gone instead of trashing it again.
  */
-export async function trashNote(
+export function trashNote(
   note: Pick<NoteEntry, 'root' | 'abs' | 'rel'>,
   trash: TrashFn,
   place: () => string | null = trashPlace,
+): Promise<void> {
+  return queuedFor(note.root, () => trashNow(note, trash, place));
+}
+
+async function trashNow(
+  note: Pick<NoteEntry, 'root' | 'abs' | 'rel'>,
+  trash: TrashFn,
+  place: () => string | null,
 ): Promise<void> {
   const { rel } = note;
   const refuse = (failure: NoteFailure, detail: string) => new NoteTrashError(failure, detail);

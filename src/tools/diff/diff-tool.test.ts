@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import { MAX_FILE_BYTES, MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
-import { T } from '../work-dir/texts.ts';
+import { WORK_DIR_TEXTS } from '../work-dir/texts.ts';
 import { diffTool } from './diff-tool.ts';
+
+const T = WORK_DIR_TEXTS.ja;
 
 let box: ToolSandbox;
 beforeEach(() => {

@@ -2,9 +2,10 @@ import type { ToolSpec } from '../../llm/canonical.ts';
 import type { AgentTool, ToolContext, ToolSpecContext } from '../../orchestrator/tool.ts';
 import { readTextFile } from '../work-dir/read-text.ts';
 import { resolveExisting } from '../work-dir/resolve.ts';
-import { T } from '../work-dir/texts.ts';
-import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
-import { MAX_EDIT_LINES, unifiedDiff } from '../work-dir/unified-diff.ts';
+import type { Language } from '../../domain/enums.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
+import { unifiedDiff } from '../work-dir/unified-diff.ts';
+import { DIFF_TEXTS } from './diff-texts.ts';
 import { DIFF_DESCRIPTIONS } from './descriptions.ts';
 import { renderDiff } from './render.ts';
 
@@ -27,14 +28,11 @@ function diffSpec(ctx: ToolSpecContext): ToolSpec {
 type Loaded = { ok: true; rel: string; text: string } | { ok: false; message: string };
 
 /** One side: a string path, resolved inside the work folder, a text file of at most 2 MiB. */
-async function load(workDir: string, name: string, raw: unknown): Promise<Loaded> {
-  if (typeof raw !== 'string' || raw.trim() === '') {
-    return {
-      ok: false,
-      message: `${name} に比べるファイルを作業フォルダからの相対パス（文字列）で指定してください。`,
-    };
-  }
-  const resolved = await resolveExisting(workDir, raw);
+async function load(workDir: string, name: string, raw: unknown, language: Language): Promise<Loaded> {
+  if (typeof raw !== 'string' || raw.trim() === '')
+    return { ok: false, message: DIFF_TEXTS[language].needPath(name) };
+  const T = workDirTexts(language);
+  const resolved = await resolveExisting(workDir, raw, language);
   if (!resolved.ok) return { ok: false, message: resolved.message };
   // Strict: a lossy decode could make two different files read as the same text.
   const read = await readTextFile(resolved.root, resolved.abs, true);
@@ -57,18 +55,17 @@ async function load(workDir: string, name: string, raw: unknown): Promise<Loaded
 }
 
 async function runDiff(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-  if (ctx.workDir === null) return T.workDirMissing;
-  const a = await load(ctx.workDir, 'path_a', args.path_a);
+  const t = DIFF_TEXTS[ctx.language];
+  if (ctx.workDir === null) return workDirTexts(ctx.language).workDirMissing;
+  const a = await load(ctx.workDir, 'path_a', args.path_a, ctx.language);
   if (!a.ok) return a.message;
-  const b = await load(ctx.workDir, 'path_b', args.path_b);
+  const b = await load(ctx.workDir, 'path_b', args.path_b, ctx.language);
   if (!b.ok) return b.message;
   const diff = unifiedDiff(a.rel, b.rel, a.text, b.text);
-  if (diff.oversized) {
-    return `差分が大きすぎるため表示しません: ${a.rel} と ${b.rel}（変更が ${MAX_EDIT_LINES.toLocaleString('en-US')} 行を超え、${MAX_OUTPUT_CHARS.toLocaleString('en-US')} 字に収まりません）。違いのある箇所は grep で探し、小さなファイル同士で比べてください。`;
-  }
+  if (diff.oversized) return t.oversized(a.rel, b.rel);
   // An empty answer could read as success or failure alike: identical files say so.
-  if (diff.text === '') return `同一です: ${a.rel} と ${b.rel} の内容は同じです。`;
-  return renderDiff(diff);
+  if (diff.text === '') return t.identical(a.rel, b.rel);
+  return renderDiff(diff, ctx.language);
 }
 
 /** `diff`: a unified diff of two files of the work folder (ledger part 4 `bundled_tools_contract`). */
@@ -81,7 +78,7 @@ export function diffTool(): AgentTool {
       try {
         return await runDiff(args, ctx);
       } catch (error) {
-        return T.toolFailed('diff', error, 'path_a と path_b');
+        return workDirTexts(ctx.language).toolFailed('diff', error, DIFF_TEXTS[ctx.language].bothPaths);
       }
     },
   };

@@ -1,8 +1,8 @@
 import { clipLine } from '../grep/lines.ts';
-import { MAX_LINE_CHARS, MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
+import type { Language } from '../../domain/enums.ts';
+import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
 import type { FileDiff } from '../work-dir/unified-diff.ts';
-
-const n = (value: number): string => value.toLocaleString('en-US');
+import { DIFF_TEXTS } from './diff-texts.ts';
 
 interface Hunks {
   header: string[];
@@ -26,31 +26,18 @@ export function splitDiff(text: string): Hunks {
   return { header, hunks, clipped };
 }
 
-export function diffTruncatedNotice(shownHunks: number, totalHunks: number, midHunk: boolean): string {
-  const what = midHunk
-    ? `差分が長いため表示を打ち切りました: 出力の上限 ${n(MAX_OUTPUT_CHARS)} 字に収まるのは 1 か所目の途中までです（全 ${n(totalHunks)} か所）。`
-    : `差分が長いため表示を打ち切りました: 出力の上限 ${n(MAX_OUTPUT_CHARS)} 字に収まる ${n(shownHunks)} か所だけを表示しています（全 ${n(totalHunks)} か所）。`;
-  return (
-    `${what}残りはこの呼び出しでは表示できず、同じ引数で呼び直しても同じ範囲しか返りません。` +
-    '残りの箇所は grep（context 付き）で探して確かめるか、比べるファイルを小さく分けてください。'
-  );
-}
-
-function statsLine(diff: FileDiff): string {
-  return `変更: ${n(diff.stats.hunks)} か所、追加 ${n(diff.stats.added)} 行・削除 ${n(diff.stats.removed)} 行。`;
-}
-
-const CLIPPED_NOTE = `${MAX_LINE_CHARS} 字を超える行は … で切っています。違いがその先にあるときは grep で確かめてください。`;
-
 /**
  * The diff and its stats within MAX_OUTPUT_CHARS. Whole hunks are kept while they fit; only when not
  * even the first one does is it cut between lines, so that something is shown. The stats count the
  * whole diff, shown or not.
  */
-export function renderDiff(diff: FileDiff): string {
+export function renderDiff(diff: FileDiff, language: Language): string {
+  const t = DIFF_TEXTS[language];
+  const diffTruncatedNotice = t.truncated;
+  const statsLine = (d: FileDiff) => t.stats(d.stats.hunks, d.stats.added, d.stats.removed);
   const { header, hunks, clipped } = splitDiff(diff.text);
   const tailFor = (notice: string | null): string =>
-    [statsLine(diff), ...(clipped ? [CLIPPED_NOTE] : []), ...(notice === null ? [] : [notice])].join('\n');
+    [statsLine(diff), ...(clipped ? [t.clipped] : []), ...(notice === null ? [] : [notice])].join('\n');
   const join = (lines: string[], tail: string): string => `${lines.join('\n')}\n\n${tail}`;
   const all = [...header, ...hunks.flat()];
   const whole = join(all, tailFor(null));

@@ -4,12 +4,13 @@ import type { AgentTool, ToolContext, ToolSpecContext } from '../../orchestrator
 import { compileUserRegex, regexFailureText } from '../grep/regex.ts';
 import { MAX_FILES } from '../work-dir/limits.ts';
 import { resolveExisting, shown as shownPath } from '../work-dir/resolve.ts';
-import { T } from '../work-dir/texts.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
 import { walkWorkDir } from '../work-dir/walk.ts';
 import { toSource } from '../regex-worker/jobs.ts';
 import type { RegexRunner } from '../regex-worker/runner.ts';
 import { sharedRegexRunner } from '../regex-worker/shared.ts';
 import { jobFailureText } from '../regex-worker/texts.ts';
+import { FD_TEXTS } from './fd-texts.ts';
 import { FD_DESCRIPTIONS } from './descriptions.ts';
 import { formatFd } from './listing.ts';
 
@@ -48,37 +49,38 @@ async function runFd(
   maxFiles: number,
   runner: RegexRunner,
 ): Promise<string> {
+  const T = workDirTexts(ctx.language);
   if (ctx.workDir === null) return T.workDirMissing;
-  if (typeof args.pattern !== 'string') {
-    return 'pattern（名前に対する正規表現）を文字列で指定してください。すべてを一覧するなら空文字列 "" です。';
-  }
+  const t = FD_TEXTS[ctx.language];
+  if (typeof args.pattern !== 'string') return t.patternMissing;
   const rawCase = args.case_sensitive;
   if (rawCase !== undefined && rawCase !== null && typeof rawCase !== 'boolean') {
-    return `case_sensitive は true か false で指定してください（指定値: ${shown(rawCase)}）。`;
+    return t.caseNotBoolean(shown(rawCase));
   }
   const caseSensitive = rawCase === true;
   // fd ignores case unless told otherwise: the opposite of grep, on purpose (names vary in spelling).
   const compiled = compileUserRegex(args.pattern, !caseSensitive);
   if (!compiled.ok) {
     return regexFailureText('pattern', args.pattern, compiled, {
-      globTarget: '名前',
-      caseHint: 'fd は既定で大文字小文字を区別しません（区別するなら case_sensitive: true）。',
+      globTarget: t.globTarget,
+      caseHint: t.caseHint,
+      language: ctx.language,
     });
   }
-  const resolved = await resolveExisting(ctx.workDir, args.path ?? '.');
+  const resolved = await resolveExisting(ctx.workDir, args.path ?? '.', ctx.language);
   if (!resolved.ok) {
     const missingPath = resolved.reason === 'missing' && resolved.message !== T.workDirGone;
     return missingPath ? T.missingFolderForFd(shownPath(args.path as string)) : resolved.message;
   }
   if (!(await stat(resolved.abs)).isDirectory()) {
-    return `${T.notFolder(resolved.rel)}。fd は path に指定したフォルダの中を名前で探します（ファイルの中身を探すなら grep）。`;
+    return t.notFolder(T.notFolder(resolved.rel));
   }
   const walk = await walkWorkDir(resolved.root, resolved.abs, resolved.rel, maxFiles);
   const job = await runner.run(
     { kind: 'names', names: walk.entries.map((entry) => entry.name), pattern: toSource(compiled.regex) },
     ctx.signal,
   );
-  if (!job.ok) return jobFailureText('fd', 'pattern', job);
+  if (!job.ok) return jobFailureText('fd', 'pattern', job, ctx.language);
   const matched = job.value.map((index) => walk.entries[index]!);
   return formatFd({
     matched,
@@ -86,6 +88,7 @@ async function runFd(
     seenFolders: walk.entries.length - walk.files,
     scanCap: walk.truncated ? maxFiles : null,
     caseSensitive,
+    language: ctx.language,
   });
 }
 
@@ -101,7 +104,7 @@ export function fdTool(options: FdToolOptions = {}): AgentTool {
       try {
         return await runFd(args, ctx, maxFiles, runner);
       } catch (error) {
-        return T.toolFailed('fd', error);
+        return workDirTexts(ctx.language).toolFailed('fd', error);
       }
     },
   };

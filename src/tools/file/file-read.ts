@@ -1,15 +1,23 @@
 import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
 import { readTextFile } from '../work-dir/read-text.ts';
 import { resolveExisting } from '../work-dir/resolve.ts';
-import { T } from '../work-dir/texts.ts';
-import { F } from './file-texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
+import { fileTexts } from './file-texts.ts';
 
 /**
  * `read { path }`: the text, cut at 12,000 characters with a notice that there is no way to read on.
  * Anything but the text (missing, a folder, binary, …) also calls `failed`: the chat marks the call.
  */
-export async function readOp(workDir: string, path: unknown, failed: () => void = () => {}): Promise<string> {
-  const target = await resolveExisting(workDir, path);
+export async function readOp(
+  workDir: string,
+  path: unknown,
+  language: Language,
+  failed: () => void = () => {},
+): Promise<string> {
+  const T = workDirTexts(language);
+  const F = fileTexts(language);
+  const target = await resolveExisting(workDir, path, language);
   if (!target.ok) {
     failed();
     return target.message;

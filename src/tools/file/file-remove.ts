@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { insideFailure } from '../work-dir/inside-error.ts';
 import { checkedTrashPath } from '../work-dir/move-entry.ts';
-import { F } from './file-texts.ts';
+import { fileTexts } from './file-texts.ts';
 import { existingSource } from './file-move.ts';
 import { type OpEnv } from './file-write.ts';
 import { errorDetail } from '../work-dir/write-texts.ts';
@@ -17,7 +17,8 @@ export const osTrash: TrashFn = async (abs) => {
 
 /** `remove { path }`: to the trash only; when that fails, nothing is deleted. */
 export async function removeOp(env: OpEnv, path: unknown, trash: TrashFn): Promise<string> {
-  const source = await existingSource(env.workDir, path);
+  const F = fileTexts(env.language);
+  const source = await existingSource(env.workDir, path, env.language);
   if (!source.ok) return source.message;
   const refused = env.fenced('remove', [source.rel]);
   if (refused) return refused;
@@ -27,12 +28,12 @@ export async function removeOp(env: OpEnv, path: unknown, trash: TrashFn): Promi
     abs = await checkedTrashPath(source.root, source.abs);
     await trash(abs);
   } catch (error) {
-    return insideFailure(error, source.rel) ?? F.trashFailed(source.rel, errorDetail(error));
+    return insideFailure(error, source.rel, env.language) ?? F.trashFailed(source.rel, errorDetail(error));
   }
   // `trash` passes over what it could not find: make sure the path is really gone.
   const stillThere = await access(abs).then(
     () => true,
     () => false,
   );
-  return stillThere ? F.trashFailed(source.rel, 'still present') : F.trashed(source.rel);
+  return stillThere ? F.trashFailed(source.rel, F.stillPresent) : F.trashed(source.rel);
 }

@@ -13,10 +13,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
-import { T } from '../work-dir/texts.ts';
+import { WORK_DIR_TEXTS } from '../work-dir/texts.ts';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import type { WriteFence } from '../work-dir/fence.ts';
 import { fileTool } from './file-tool.ts';
+
+const T = WORK_DIR_TEXTS.ja;
 
 let box: ToolSandbox;
 const trashed: string[] = [];

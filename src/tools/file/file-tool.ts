@@ -1,11 +1,11 @@
 import type { Language } from '../../domain/enums.ts';
 import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
 import { NO_FENCE, type WriteFence } from '../work-dir/fence.ts';
-import { T } from '../work-dir/texts.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
 import { readOp } from './file-read.ts';
 import { removeOp, osTrash, type TrashFn } from './file-remove.ts';
 import { copyOp, moveOp } from './file-move.ts';
-import { F } from './file-texts.ts';
+import { fileTexts } from './file-texts.ts';
 import { appendOp, mkdirOp, writeOp, type OpEnv } from './file-write.ts';
 
 const OPS = ['read', 'write', 'append', 'mkdir', 'move', 'copy', 'remove'] as const;
@@ -69,16 +69,24 @@ export function fileTool(options: FileToolOptions = {}): AgentTool {
       const failed = () => ctx.flagError?.();
       if (ctx.workDir === null) {
         failed();
-        return T.workDirMissing;
+        return workDirTexts(ctx.language).workDirMissing;
       }
-      const env: OpEnv = { workDir: ctx.workDir, fenced: (op, rels) => fence.refuse(ctx, op, rels) };
+      const env: OpEnv = {
+        workDir: ctx.workDir,
+        language: ctx.language,
+        fenced: (op, rels) => fence.refuse(ctx, op, rels),
+      };
       try {
         return await runOp(env, args, trash, failed);
       } catch (error) {
         failed();
         // Every failure is a result the model can read (never the absolute path).
         const code = (error as NodeJS.ErrnoException).code ?? 'error';
-        return F.ioFailed('操作', typeof args.path === 'string' ? args.path.slice(0, 200) : '?', code);
+        return fileTexts(ctx.language).ioFailed(
+          'operation',
+          typeof args.path === 'string' ? args.path.slice(0, 200) : '?',
+          code,
+        );
       }
     },
   };
@@ -90,10 +98,11 @@ async function runOp(
   trash: TrashFn,
   failed: () => void,
 ): Promise<string> {
+  const F = fileTexts(env.language);
   const content = args.content;
   switch (args.op) {
     case 'read':
-      return readOp(env.workDir, args.path, failed);
+      return readOp(env.workDir, args.path, env.language, failed);
     case 'write':
       if (typeof content !== 'string') return F.needString('content');
       return writeOp(env, args.path, content, args.overwrite === true);

@@ -4,10 +4,11 @@ import { insideFailure } from '../work-dir/inside-error.ts';
 import { MAX_FILE_BYTES } from '../work-dir/limits.ts';
 import { readTextFrom } from '../work-dir/read-text.ts';
 import { resolveCreatable, resolveExisting } from '../work-dir/resolve.ts';
-import { T } from '../work-dir/texts.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
 import { createFile, makeFolder, replaceFileContent, withAppendable } from '../work-dir/write-file.ts';
 import { errorDetail } from '../work-dir/write-texts.ts';
-import { F } from './file-texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { fileTexts, type FileOpName } from './file-texts.ts';
 
 type Kind = 'file' | 'folder' | 'other' | null;
 
@@ -25,7 +26,8 @@ export async function kindOf(abs: string): Promise<Kind> {
 }
 
 /** The limits `write` and `append` put on the text they are given. */
-function contentProblem(content: string): string | null {
+function contentProblem(content: string, language: Language): string | null {
+  const F = fileTexts(language);
   if (content.includes('\0')) return F.contentBinary;
   const bytes = Buffer.byteLength(content);
   return bytes > MAX_FILE_BYTES ? F.contentTooLarge(bytes) : null;
@@ -34,6 +36,8 @@ function contentProblem(content: string): string | null {
 /** Where an op runs: the work folder, and the fence asked before anything is changed. */
 export interface OpEnv {
   workDir: string;
+  /** The village language of every result. */
+  language: Language;
   fenced: (op: FencedOp, rels: readonly string[]) => string | null;
 }
 
@@ -41,28 +45,40 @@ export interface OpEnv {
  * The text of a failed op: a race or hard link says so (naming `paths`, both ends of a move or copy),
  * anything else names its errno code.
  */
-export function opFailed(what: string, rel: string, error: unknown, paths = rel): string {
-  return insideFailure(error, paths) ?? F.ioFailed(what, rel, errorDetail(error));
+export function opFailed(
+  language: Language,
+  what: FileOpName,
+  rel: string,
+  error: unknown,
+  paths = rel,
+): string {
+  return insideFailure(error, paths, language) ?? fileTexts(language).ioFailed(what, rel, errorDetail(error));
 }
 
 /** A write to an existing file: a pipe, socket or device found there at the last moment is named so. */
-function rewriteFailed(what: string, rel: string, error: unknown): string {
-  return (error as { code?: unknown }).code === 'NOT_REGULAR' ? T.special(rel) : opFailed(what, rel, error);
+function rewriteFailed(language: Language, what: FileOpName, rel: string, error: unknown): string {
+  return (error as { code?: unknown }).code === 'NOT_REGULAR'
+    ? workDirTexts(language).special(rel)
+    : opFailed(language, what, rel, error);
 }
 
 /** A new file (and its missing folders); null when done, else the failure text. */
-async function createNew(target: { root: string; abs: string; rel: string }, content: string) {
+async function createNew(
+  language: Language,
+  target: { root: string; abs: string; rel: string },
+  content: string,
+) {
   try {
     await createFile(target.root, target.abs, content);
     return null;
   } catch (error) {
-    return opFailed('書き込み', target.rel, error);
+    return opFailed(language, 'write', target.rel, error);
   }
 }
 
 /** A trailing `/` names a folder: a file is never created under the name without it. */
-function folderForm(path: unknown): string | null {
-  return typeof path === 'string' && /[\\/]$/.test(path) ? F.folderFormForFile(path) : null;
+function folderForm(path: unknown, language: Language): string | null {
+  return typeof path === 'string' && /[\\/]$/.test(path) ? fileTexts(language).folderFormForFile(path) : null;
 }
 
 /** `write { path, content, overwrite? }`: new files freely; an existing file only with overwrite. */
@@ -72,9 +88,10 @@ export async function writeOp(
   content: string,
   overwrite: boolean,
 ): Promise<string> {
-  const problem = contentProblem(content) ?? folderForm(path);
+  const F = fileTexts(env.language);
+  const problem = contentProblem(content, env.language) ?? folderForm(path, env.language);
   if (problem) return problem;
-  const target = await resolveCreatable(env.workDir, path);
+  const target = await resolveCreatable(env.workDir, path, env.language);
   if (!target.ok) return target.message;
   const refused = env.fenced('write', [target.rel]);
   if (refused) return refused;
@@ -84,32 +101,36 @@ export async function writeOp(
   if (kind !== null) {
     if (!overwrite) return F.exists(target.rel);
     // What exists is taken through the resolver of existing paths (a link out is refused there).
-    const existing = await resolveExisting(env.workDir, path);
+    const existing = await resolveExisting(env.workDir, path, env.language);
     if (!existing.ok) return existing.message;
     try {
       await replaceFileContent(existing.root, existing.abs, content);
     } catch (error) {
-      return rewriteFailed('書き込み', target.rel, error);
+      return rewriteFailed(env.language, 'write', target.rel, error);
     }
     return F.overwritten(existing.rel, chars);
   }
-  return (await createNew(target, content)) ?? F.created(target.rel, chars);
+  return (await createNew(env.language, target, content)) ?? F.created(target.rel, chars);
 }
 
 /** `append { path, content }`: creates a missing file; the 2 MiB limit is on the size after appending. */
 export async function appendOp(env: OpEnv, path: unknown, content: string): Promise<string> {
-  const problem = contentProblem(content) ?? folderForm(path);
+  const F = fileTexts(env.language);
+  const T = workDirTexts(env.language);
+  const problem = contentProblem(content, env.language) ?? folderForm(path, env.language);
   if (problem) return problem;
-  const target = await resolveCreatable(env.workDir, path);
+  const target = await resolveCreatable(env.workDir, path, env.language);
   if (!target.ok) return target.message;
   const refused = env.fenced('append', [target.rel]);
   if (refused) return refused;
   const kind = await kindOf(target.abs);
   if (kind === 'folder') return F.existsAsFolder(target.rel);
   if (kind === null) {
-    return (await createNew(target, content)) ?? F.appendCreated(target.rel, [...content].length);
+    return (
+      (await createNew(env.language, target, content)) ?? F.appendCreated(target.rel, [...content].length)
+    );
   }
-  const existing = await resolveExisting(env.workDir, path);
+  const existing = await resolveExisting(env.workDir, path, env.language);
   if (!existing.ok) return existing.message;
   const rel = existing.rel;
   try {
@@ -127,13 +148,14 @@ export async function appendOp(env: OpEnv, path: unknown, content: string): Prom
       return F.appended(rel, [...content].length, after);
     });
   } catch (error) {
-    return rewriteFailed('追記', rel, error);
+    return rewriteFailed(env.language, 'append', rel, error);
   }
 }
 
 /** `mkdir { path }`: the folder and any missing parents. */
 export async function mkdirOp(env: OpEnv, path: unknown): Promise<string> {
-  const target = await resolveCreatable(env.workDir, path);
+  const F = fileTexts(env.language);
+  const target = await resolveCreatable(env.workDir, path, env.language);
   if (!target.ok) return target.message;
   const refused = env.fenced('mkdir', [target.rel]);
   if (refused) return refused;
@@ -143,7 +165,7 @@ export async function mkdirOp(env: OpEnv, path: unknown): Promise<string> {
   try {
     await makeFolder(target.root, target.abs);
   } catch (error) {
-    return opFailed('フォルダの作成', target.rel, error);
+    return opFailed(env.language, 'mkdir', target.rel, error);
   }
   return F.madeFolder(target.rel);
 }

@@ -8,12 +8,16 @@ import type { RenderedWindow } from './windows.ts';
 describe('countsBlock', () => {
   it('lists files most first, ties in scan order', () => {
     expect(
-      countsBlock(6, [
-        { rel: 'a', count: 1 },
-        { rel: 'b', count: 3 },
-        { rel: 'c', count: 1 },
-        { rel: 'd', count: 1 },
-      ]),
+      countsBlock(
+        6,
+        [
+          { rel: 'a', count: 1 },
+          { rel: 'b', count: 3 },
+          { rel: 'c', count: 1 },
+          { rel: 'd', count: 1 },
+        ],
+        'ja',
+      ),
     ).toBe(
       [
         '一致: 全 6 件（4 ファイル）。',
@@ -31,7 +35,7 @@ describe('countsBlock', () => {
       rel: `f${String(i).padStart(2, '0')}`,
       count: i + 1,
     }));
-    const block = countsBlock(325, files).split('\n');
+    const block = countsBlock(325, files, 'ja').split('\n');
     expect(block[0]).toBe('一致: 全 325 件（25 ファイル）。');
     expect(block[1]).toBe('ファイル別の件数（多い順、上位 20 ファイル）:');
     expect(block.slice(2, 4)).toEqual(['- f24: 25 件', '- f23: 24 件']);
@@ -43,23 +47,23 @@ describe('countsBlock', () => {
 
 describe('notices', () => {
   it('display truncation: what happened, the narrowing moves, and that calling again repeats it', () => {
-    const text = displayTruncatedNotice('matches', 100, 150, 0);
+    const text = displayTruncatedNotice('matches', 100, 150, 0, 'ja');
     expect(text).toBe(
       '表示を打ち切りました: 一致行の表示は 100 件までのため、150 件のうち 100 件だけを表示しています。打ち切りは塊の境目で、件数は全一致を数えたものです。' +
         '残りを見るには範囲を絞ってください: include でファイル名を絞る（例: "\\.ts$"）、path でフォルダやファイルを絞る、pattern をより具体的にする。' +
         '件数だけが要るなら count_only: true。同じ引数で呼び直しても同じ範囲しか表示されません。',
     );
-    expect(displayTruncatedNotice('chars', 40, 1_500, 2)).toContain(
+    expect(displayTruncatedNotice('chars', 40, 1_500, 2, 'ja')).toContain(
       '出力が 12,000 字に達するため、1,500 件のうち 40 件だけを表示しています。',
     );
-    expect(displayTruncatedNotice('chars', 40, 1_500, 2)).toContain(
+    expect(displayTruncatedNotice('chars', 40, 1_500, 2, 'ja')).toContain(
       'context を下げると表示できる一致が増えます（いまは context: 2）。',
     );
-    expect(displayTruncatedNotice('matches', 100, 150, 0)).not.toContain('context');
+    expect(displayTruncatedNotice('matches', 100, 150, 0, 'ja')).not.toContain('context');
   });
 
   it('scan truncation: partial counts, narrow the path, never include', () => {
-    const text = scanTruncatedNotice(20_000);
+    const text = scanTruncatedNotice(20_000, 'ja');
     expect(text).toBe(
       '走査を打ち切りました: 調べるファイルが上限の 20,000 件に達したため、それより後のファイルは読んでいません。' +
         '件数は調べた範囲だけのものです。path で調べるフォルダを絞ってください。同じ引数で呼び直しても同じ範囲しか調べません。',
@@ -68,8 +72,8 @@ describe('notices', () => {
   });
 
   it('skipped files by reason, none when nothing was skipped', () => {
-    expect(skippedNotice({ binary: 0, tooLarge: 0, unreadable: 0 })).toBeNull();
-    expect(skippedNotice({ binary: 2, tooLarge: 1, unreadable: 0 })).toBe(
+    expect(skippedNotice({ binary: 0, tooLarge: 0, unreadable: 0 }, 'ja')).toBeNull();
+    expect(skippedNotice({ binary: 2, tooLarge: 1, unreadable: 0 }, 'ja')).toBe(
       '読まなかったファイル: バイナリ 2 件、2 MiB を超えるもの 1 件。これらの中身は grep では検索できません（呼び直しても同じです）。',
     );
   });
@@ -102,6 +106,7 @@ describe('formatGrep', () => {
       caseInsensitive: false,
       includeUsed: false,
       scanCap: 20_000,
+      language: 'ja',
     };
     const text = formatGrep(input);
     expect(text.length).toBeLessThanOrEqual(MAX_OUTPUT_CHARS);
@@ -119,6 +124,7 @@ describe('formatGrep', () => {
       caseInsensitive: false,
       includeUsed: false,
       scanCap: null,
+      language: 'ja',
     };
     expect(formatGrep(input)).toBe(
       'a:1:x\n\n一致: 全 1 件（1 ファイル）。\nファイル別の件数（多い順）:\n- a: 1 件',

@@ -1,6 +1,7 @@
+import type { Language } from '../../domain/enums.ts';
 import { MAX_COUNT_FILES, MAX_MATCHES, MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
 import { clipLine } from './lines.ts';
-import { displayTruncatedNotice, scanTruncatedNotice, skippedNotice } from './notices.ts';
+import { GREP_RESULT_TEXTS, displayTruncatedNotice, scanTruncatedNotice, skippedNotice } from './notices.ts';
 import type { FileCount, GrepScan } from './scan.ts';
 import { fitWindows, renderBody, type Fitted } from './windows.ts';
 
@@ -12,9 +13,9 @@ export interface FormatInput {
   includeUsed: boolean;
   /** The walk stopped at this many files; null when it saw everything. */
   scanCap: number | null;
+  /** The village language of the result. */
+  language: Language;
 }
-
-const n = (value: number): string => value.toLocaleString('en-US');
 
 /** Files by count, most first; ties keep scan order (sort is stable). */
 export function topFiles(files: readonly FileCount[]): FileCount[] {
@@ -22,27 +23,24 @@ export function topFiles(files: readonly FileCount[]): FileCount[] {
 }
 
 /** The totals, always complete whatever the display shows: total, then per-file counts (top 20). */
-export function countsBlock(total: number, files: readonly FileCount[]): string {
+export function countsBlock(total: number, files: readonly FileCount[], language: Language): string {
+  const t = GREP_RESULT_TEXTS[language];
   const sorted = topFiles(files);
   const top = sorted.slice(0, MAX_COUNT_FILES);
   const rest = sorted.slice(MAX_COUNT_FILES);
-  const heading =
-    rest.length > 0
-      ? `ファイル別の件数（多い順、上位 ${MAX_COUNT_FILES} ファイル）:`
-      : 'ファイル別の件数（多い順）:';
-  const lines = [`一致: 全 ${n(total)} 件（${n(files.length)} ファイル）。`, heading];
-  for (const file of top) lines.push(`- ${clipLine(file.rel, null)}: ${n(file.count)} 件`);
+  const lines = [t.total(total, files.length), t.heading(rest.length > 0)];
+  for (const file of top) lines.push(t.fileLine(clipLine(file.rel, null), file.count));
   if (rest.length > 0) {
     const restTotal = rest.reduce((sum, file) => sum + file.count, 0);
-    lines.push(`- ほか ${n(rest.length)} ファイル: 計 ${n(restTotal)} 件`);
+    lines.push(t.rest(rest.length, restTotal));
   }
   return lines.join('\n');
 }
 
 function notices(input: FormatInput): string[] {
   const out: string[] = [];
-  if (input.scanCap !== null) out.push(scanTruncatedNotice(input.scanCap));
-  const skipped = skippedNotice(input.scan.skipped);
+  if (input.scanCap !== null) out.push(scanTruncatedNotice(input.scanCap, input.language));
+  const skipped = skippedNotice(input.scan.skipped, input.language);
   if (skipped) out.push(skipped);
   return out;
 }
@@ -50,20 +48,15 @@ function notices(input: FormatInput): string[] {
 /** No match anywhere: say what was searched and what to try. */
 export function noMatchText(input: FormatInput): string {
   const { scan } = input;
+  const t = GREP_RESULT_TEXTS[input.language];
   const lines: string[] = [];
   if (input.includeUsed && scan.filesRead === 0 && scan.excludedByInclude > 0) {
-    lines.push(
-      `include に名前が合うファイルがありませんでした（名前を見たファイル ${n(scan.excludedByInclude)} 件）。` +
-        'include はファイル名（パスの最後の要素）に対する正規表現です。include を見直すか外してください。',
-    );
+    lines.push(t.noInclude(scan.excludedByInclude));
   } else if (scan.filesRead === 0) {
-    lines.push('検索できるテキストファイルがありませんでした。path を見直してください。');
+    lines.push(t.noTextFiles);
   } else {
-    const excluded = input.includeUsed ? `、include で除外 ${n(scan.excludedByInclude)} 件` : '';
-    const caseHint = input.caseInsensitive ? '' : '大文字小文字を区別しない検索は case_insensitive: true。';
-    lines.push(
-      `一致はありませんでした（読んだファイル ${n(scan.filesRead)} 件${excluded}）。pattern を見直してください。${caseHint}`,
-    );
+    const excluded = input.includeUsed ? scan.excludedByInclude : null;
+    lines.push(t.noMatch(scan.filesRead, excluded, input.caseInsensitive));
   }
   return [...lines, ...notices(input)].join('\n');
 }
@@ -74,10 +67,16 @@ function assemble(body: string, tail: string): string {
 
 /** The display tail for a given fit: the counts, then the notices. */
 function tailFor(input: FormatInput, fitted: Fitted | null): string {
-  const parts = [countsBlock(input.scan.total, input.scan.files)];
+  const parts = [countsBlock(input.scan.total, input.scan.files, input.language)];
   if (fitted !== null && fitted.matches < input.scan.total) {
     parts.push(
-      displayTruncatedNotice(fitted.stop ?? 'matches', fitted.matches, input.scan.total, input.context),
+      displayTruncatedNotice(
+        fitted.stop ?? 'matches',
+        fitted.matches,
+        input.scan.total,
+        input.context,
+        input.language,
+      ),
     );
   }
   return [...parts, ...notices(input)].join('\n');

@@ -2,8 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
-import { T } from '../work-dir/texts.ts';
+import { WORK_DIR_TEXTS } from '../work-dir/texts.ts';
 import { grepTool } from './grep-tool.ts';
+
+const T = WORK_DIR_TEXTS.ja;
 
 let box: ToolSandbox;
 beforeEach(() => {

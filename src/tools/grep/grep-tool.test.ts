@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import { MAX_FILE_BYTES } from '../work-dir/limits.ts';
-import { T } from '../work-dir/texts.ts';
+import { WORK_DIR_TEXTS } from '../work-dir/texts.ts';
 import { grepTool } from './grep-tool.ts';
+
+const T = WORK_DIR_TEXTS.ja;
 
 let box: ToolSandbox;
 beforeEach(() => {
@@ -43,21 +45,29 @@ describe('grep basics', () => {
     expect(await grepTool().execute({ pattern: 'x' }, box.ctx({ workDir: null }))).toBe(T.workDirMissing);
   });
 
-  it('returns path:line:text in walk order, then the counts (Japanese whatever the language)', async () => {
+  it('returns path:line:text in walk order, then the counts in the village language', async () => {
     box.put('b.txt', 'one hit\ntwo\n');
     box.put('a/c.md', 'hit\nhit again\n');
     box.put('a/d.md', 'nothing\n');
-    const text = await grepTool().execute({ pattern: 'hit' }, box.ctx({ language: 'en' }));
-    expect(text).toBe(
+    const lines = ['a/c.md:1:hit', 'a/c.md:2:hit again', 'b.txt:1:one hit', ''];
+    const ja = await grepTool().execute({ pattern: 'hit' }, box.ctx({ language: 'ja' }));
+    expect(ja).toBe(
       [
-        'a/c.md:1:hit',
-        'a/c.md:2:hit again',
-        'b.txt:1:one hit',
-        '',
+        ...lines,
         '一致: 全 3 件（2 ファイル）。',
         'ファイル別の件数（多い順）:',
         '- a/c.md: 2 件',
         '- b.txt: 1 件',
+      ].join('\n'),
+    );
+    const en = await grepTool().execute({ pattern: 'hit' }, box.ctx({ language: 'en' }));
+    expect(en).toBe(
+      [
+        ...lines,
+        'Matches: 3 in all (2 file(s)).',
+        'Counts by file (most first):',
+        '- a/c.md: 2',
+        '- b.txt: 1',
       ].join('\n'),
     );
   });

@@ -4,7 +4,7 @@ import type { ToolSpec } from '../../llm/canonical.ts';
 import type { AgentTool, ToolContext, ToolSpecContext } from '../../orchestrator/tool.ts';
 import { MAX_FILES } from '../work-dir/limits.ts';
 import { resolveExisting } from '../work-dir/resolve.ts';
-import { T } from '../work-dir/texts.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
 import { walkWorkDir } from '../work-dir/walk.ts';
 import { parseGrepArgs, readInclude, type IncludeRead } from './args.ts';
 import { GREP_DESCRIPTIONS } from './descriptions.ts';
@@ -60,13 +60,14 @@ async function runGrep(
   maxFiles: number,
   runner: RegexRunner,
 ): Promise<string> {
-  const include = readInclude(args.include, args.case_insensitive === true);
+  const include = readInclude(args.include, args.case_insensitive === true, ctx.language);
   logInclude(ctx, include);
+  const T = workDirTexts(ctx.language);
   if (ctx.workDir === null) return T.workDirMissing;
-  const parsed = parseGrepArgs(args, include);
+  const parsed = parseGrepArgs(args, include, ctx.language);
   if (!parsed.ok) return parsed.message;
   const { pattern, context, countOnly, caseInsensitive } = parsed.args;
-  const resolved = await resolveExisting(ctx.workDir, parsed.args.path);
+  const resolved = await resolveExisting(ctx.workDir, parsed.args.path, ctx.language);
   if (!resolved.ok) return resolved.message;
   const info = await stat(resolved.abs);
   let targets: ScanTarget[];
@@ -91,14 +92,28 @@ async function runGrep(
     },
     ctx.signal,
   );
-  if (!job.ok) return jobFailureText('grep', 'pattern（または include）', job);
+  if (!job.ok)
+    return jobFailureText(
+      'grep',
+      ctx.language === 'en' ? 'pattern (or include)' : 'pattern（または include）',
+      job,
+      ctx.language,
+    );
   const scan = job.value;
   if (!info.isDirectory()) {
     // One named file: say plainly why it was not searched.
     if (scan.skipped.binary > 0) return T.binary(resolved.rel);
     if (scan.skipped.tooLarge > 0) return T.tooLarge(resolved.rel, info.size);
   }
-  return formatGrep({ scan, context, countOnly, caseInsensitive, includeUsed: include.present, scanCap });
+  return formatGrep({
+    scan,
+    context,
+    countOnly,
+    caseInsensitive,
+    includeUsed: include.present,
+    scanCap,
+    language: ctx.language,
+  });
 }
 
 /** `grep`: search lines of the work folder's text files (ledger part 4 `bundled_tools_contract`). */
@@ -113,7 +128,7 @@ export function grepTool(options: GrepToolOptions = {}): AgentTool {
       try {
         return await runGrep(args, ctx, maxFiles, runner);
       } catch (error) {
-        return T.toolFailed('grep', error);
+        return workDirTexts(ctx.language).toolFailed('grep', error);
       }
     },
   };

@@ -7,7 +7,7 @@ import {
   regexFailureText,
 } from './regex.ts';
 
-const wording = { globTarget: 'ファイル名', caseHint: 'CASE.' };
+const wording = { globTarget: 'ファイル名', caseHint: 'CASE.', language: 'ja' } as const;
 
 describe('compileUserRegex', () => {
   it('compiles with the u flag, adding i only when asked', () => {
@@ -79,7 +79,9 @@ describe('regexFailureText', () => {
 
   it('reads a glob-shaped failure as a plain syntax error where globs do not apply', () => {
     const failure = { ok: false as const, kind: 'glob' as const, detail: 'Nothing to repeat' };
-    expect(regexFailureText('pattern', '*foo', failure, { globTarget: null, caseHint: '' })).toBe(
+    expect(
+      regexFailureText('pattern', '*foo', failure, { globTarget: null, caseHint: '', language: 'ja' }),
+    ).toBe(
       'pattern を正規表現として解釈できません: Nothing to repeat（JavaScript の RegExp 構文、u フラグ）。書き直してください。',
     );
   });

@@ -1,4 +1,5 @@
-import { T } from '../work-dir/texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
 
 /**
  * The user-facing regex compiler of the search tools (grep pattern and include, fd pattern). The
@@ -70,6 +71,8 @@ export interface FailureWording {
   globTarget: string | null;
   /** How this tool sets case handling, for `(?i)`-style input. */
   caseHint: string;
+  /** The village language of the text (globTarget and caseHint are given in it). */
+  language: Language;
 }
 
 /** The result text for a regex argument that did not compile; `arg` is the argument's name. */
@@ -79,6 +82,7 @@ export function regexFailureText(
   failure: Exclude<Compiled, { ok: true }>,
   wording: FailureWording,
 ): string {
+  if (wording.language === 'en') return englishFailure(arg, text, failure, wording);
   if (failure.kind === 'glob' && wording.globTarget !== null) {
     const suggestion = globSuggestion(text);
     const example =
@@ -93,5 +97,28 @@ export function regexFailureText(
   if (failure.kind === 'too_long') return `${arg} が長すぎます（${failure.detail}）。短くしてください。`;
   const inline =
     failure.kind === 'inline_flags' ? `(?i) のようなインラインフラグは使えません。${wording.caseHint}` : '';
-  return `${T.badRegex(arg, failure.detail)}（JavaScript の RegExp 構文、u フラグ）。${inline}書き直してください。`;
+  return `${workDirTexts('ja').badRegex(arg, failure.detail)}（JavaScript の RegExp 構文、u フラグ）。${inline}書き直してください。`;
+}
+
+function englishFailure(
+  arg: string,
+  text: string,
+  failure: Exclude<Compiled, { ok: true }>,
+  wording: FailureWording,
+): string {
+  if (failure.kind === 'glob' && wording.globTarget !== null) {
+    const suggestion = globSuggestion(text);
+    const example =
+      suggestion === null
+        ? `If you meant "*.ts", for example, write ${arg}: "\\.ts$"`
+        : `If you meant "${shown(text)}", write ${arg}: "${suggestion}"`;
+    return (
+      `${arg} got a glob (${shown(text)}). ${arg} is not a glob but a regular expression (JavaScript RegExp syntax, u flag) matched against the ${wording.globTarget} (the last part of the path). ` +
+      `${example}. To narrow by folder, use path.`
+    );
+  }
+  if (failure.kind === 'too_long') return `${arg} is too long (${failure.detail}). Make it shorter.`;
+  const inline =
+    failure.kind === 'inline_flags' ? `Inline flags such as (?i) cannot be used. ${wording.caseHint} ` : '';
+  return `${workDirTexts('en').badRegex(arg, failure.detail)} (JavaScript RegExp syntax, u flag). ${inline}Rewrite it.`;
 }

@@ -64,8 +64,8 @@ export const RAG_TEXTS: Record<Language, RagTexts> = {
     noMatch: (pattern, files) => `「${pattern}」を含む行はありません（${n(files)} ファイルを探しました）。`,
     matches: (total, shown) =>
       shown === total
-        ? `一致 ${n(total)} 行`
-        : `一致 ${n(total)} 行のうち ${n(shown)} 行を表示（出力上限 12,000 字）。path で絞ってください。`,
+        ? `${n(total)} 行が一致しました`
+        : `一致した ${n(total)} 行のうち ${n(shown)} 行を表示しています（出力上限 12,000 字）。path で絞ってください。`,
     noSection: (section, path, titles) =>
       `${path} に「${section}」という見出しはありません。見出し:\n${titles.join('\n') || '（見出しがありません）'}`,
     ambiguousSection: (section, candidates) =>
@@ -107,8 +107,9 @@ export const RAG_TEXTS: Record<Language, RagTexts> = {
     noMatch: (pattern, files) => `No line contains "${pattern}" (${n(files)} files searched).`,
     matches: (total, shown) =>
       shown === total
-        ? `${n(total)} matching lines`
-        : `${n(shown)} of ${n(total)} matching lines shown (12,000-character output limit). Narrow with path.`,
+        ? `${n(total)} matching ${total === 1 ? 'line' : 'lines'}`
+        : // shown < total here, so total is at least 2: always "lines".
+          `${n(shown)} of ${n(total)} matching lines shown (12,000-character output limit). Narrow with path.`,
     noSection: (section, path, titles) =>
       `${path} has no heading "${section}". Headings:\n${titles.join('\n') || '(no headings)'}`,
     ambiguousSection: (section, candidates) =>

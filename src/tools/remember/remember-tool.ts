@@ -1,3 +1,4 @@
+import type { Language } from '../../domain/enums.ts';
 import { readConfigFile, writeConfigFile } from '../../world/config-files.ts';
 import type { Village } from '../../world/village.ts';
 import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
@@ -18,14 +19,26 @@ const DESCRIPTION = {
   },
 };
 
-/** Results stay Japanese whatever the village language (ledger Spec 35 D4: tool results are not translated). */
-const RESULT = {
-  empty: '追記する内容が空です。',
-  tooLong: (n: number) => `1 回の追記は ${n} 字までです。短くしてください。`,
-  full: (n: number) =>
-    `Memory.md が上限（${n} 字）に達するため追記しませんでした。人に整理を頼んでください。`,
-  done: (chars: number) => `Memory.md に追記しました（全 ${chars} 字）。`,
-};
+/**
+ * Results in the village language: issue 22 goes past ledger Spec 35 D4 (tool results not translated),
+ * an English village's model quoted the Japanese back. The Japanese are unchanged.
+ */
+export const REMEMBER_RESULTS = {
+  ja: {
+    empty: '追記する内容が空です。',
+    tooLong: (n: number) => `1 回の追記は ${n} 字までです。短くしてください。`,
+    full: (n: number) =>
+      `Memory.md が上限（${n} 字）に達するため追記しませんでした。人に整理を頼んでください。`,
+    done: (chars: number) => `Memory.md に追記しました（全 ${chars} 字）。`,
+  },
+  en: {
+    empty: 'There is nothing to append.',
+    tooLong: (n: number) => `One append takes at most ${n} characters. Make it shorter.`,
+    full: (n: number) =>
+      `Memory.md would go over its limit (${n} characters), so nothing was appended. Ask a person to tidy it.`,
+    done: (chars: number) => `Appended to Memory.md (${chars} characters in all).`,
+  },
+} as const satisfies Record<Language, unknown>;
 
 /** `remember`: the agent's only way to write its Memory.md (one line at a time). */
 export function rememberTool(village: Village): AgentTool {
@@ -42,7 +55,7 @@ export function rememberTool(village: Village): AgentTool {
       },
     }),
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-      const t = RESULT;
+      const t = REMEMBER_RESULTS[ctx.language];
       const note = typeof args.note === 'string' ? args.note.replace(/[\r\n]+/g, ' ').trim() : '';
       if (note === '') return t.empty;
       if ([...note].length > NOTE_MAX_CHARS) return t.tooLong(NOTE_MAX_CHARS);

@@ -12,8 +12,8 @@ const capture = (ending: RunEnding, tree: TreeReport | null): RunCapture => ({
   elapsedMs: 5,
   tree,
 });
-const format = (ending: RunEnding, tree: TreeReport | null) =>
-  formatRunResult('/usr/bin/sh', '/work', capture(ending, tree), 60).split('\n');
+const format = (ending: RunEnding, tree: TreeReport | null, language: 'ja' | 'en' = 'ja') =>
+  formatRunResult('/usr/bin/sh', '/work', capture(ending, tree), 60, language).split('\n');
 
 describe('formatRunResult: the tree kill', () => {
   it('says which processes it killed and which it could not, right after the ending line', () => {
@@ -82,5 +82,24 @@ describe('formatRunResult: the tree kill', () => {
       '終了コード: 1',
       '--- stdout ---',
     ]);
+  });
+
+  it('says the same in English for an English village, with ASCII brackets', () => {
+    const lines = format(
+      { kind: 'timeout' },
+      {
+        killed: [{ pid: 10, name: 'sh' }],
+        unkilled: [{ pid: 13, name: 'sudo', reason: 'EPERM', state: 'S' }],
+      },
+      'en',
+    );
+    expect(lines.slice(0, 5)).toEqual([
+      'Executable: /usr/bin/sh',
+      'Working directory: /work',
+      'Timed out: over 60 seconds, so the process and its descendants were to be killed, but some are left (the limit is timeoutSecs in run.json). The output below is what came before the end.',
+      'Processes killed (1): sh',
+      'Processes that could not be killed (1, still running): 13 sudo (no permission: EPERM)',
+    ]);
+    expect(lines.join('\n')).not.toMatch(/[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/u);
   });
 });

@@ -1,7 +1,8 @@
-/** The result text of a call that ran (Japanese only). */
+/** The result text of a call that ran, in the village language. */
 import { fillSlot, STDERR_SLOT_CHARS, STDOUT_SLOT_CHARS, type SlotText } from './output-slots.ts';
 import type { RunCapture, RunEnding } from './process-tree.ts';
-import { R } from './texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { runResultTexts, type RunResultTexts } from './result-texts.ts';
 import { treeLines } from './tree-lines.ts';
 
 const SHOWN_MAX = 200;
@@ -26,7 +27,7 @@ export function exitLabel(ending: RunEnding): string {
   }
 }
 
-function endingLine(ending: RunEnding, timeoutSecs: number, allGone: boolean): string {
+function endingLine(R: RunResultTexts, ending: RunEnding, timeoutSecs: number, allGone: boolean): string {
   switch (ending.kind) {
     case 'exited':
       return R.exited(ending.code);
@@ -41,7 +42,7 @@ function endingLine(ending: RunEnding, timeoutSecs: number, allGone: boolean): s
   }
 }
 
-function streamBlock(name: string, slot: SlotText, slotChars: number): string[] {
+function streamBlock(R: RunResultTexts, name: string, slot: SlotText, slotChars: number): string[] {
   const lines = [R.stream(name), slot.text === '' ? R.emptyStream : slot.text];
   if (slot.truncated) lines.push(R.truncated(name, slot.totalBytes, slotChars));
   return lines;
@@ -52,14 +53,16 @@ export function formatRunResult(
   cwd: string,
   capture: RunCapture,
   timeoutSecs: number,
+  language: Language,
 ): string {
+  const R = runResultTexts(language);
   if (capture.ending.kind === 'spawn_failed') return R.spawnFailed(resolved, capture.ending.code);
   return [
     R.program(resolved),
     R.cwd(cwd),
-    endingLine(capture.ending, timeoutSecs, (capture.tree?.unkilled.length ?? 0) === 0),
-    ...treeLines(capture.ending, capture.tree),
-    ...streamBlock('stdout', fillSlot(capture.stdout, STDOUT_SLOT_CHARS), STDOUT_SLOT_CHARS),
-    ...streamBlock('stderr', fillSlot(capture.stderr, STDERR_SLOT_CHARS), STDERR_SLOT_CHARS),
+    endingLine(R, capture.ending, timeoutSecs, (capture.tree?.unkilled.length ?? 0) === 0),
+    ...treeLines(R, capture.ending, capture.tree),
+    ...streamBlock(R, 'stdout', fillSlot(capture.stdout, STDOUT_SLOT_CHARS), STDOUT_SLOT_CHARS),
+    ...streamBlock(R, 'stderr', fillSlot(capture.stderr, STDERR_SLOT_CHARS), STDERR_SLOT_CHARS),
   ].join('\n');
 }

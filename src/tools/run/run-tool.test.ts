@@ -165,12 +165,27 @@ describe('run: the description', () => {
     );
   });
 
-  it('describes command and args; results stay Japanese in an English village', async () => {
+  it('describes command and args; results follow the village language (issue 22)', async () => {
     const tool = runTool();
     const en = await spec('en');
     expect(en?.parameters).toMatchObject({ required: ['command'], properties: { args: { type: 'array' } } });
     expect(tool.wantsReason).toBe(true);
-    const result = await tool.execute({ command: 'node', args: ['-v'] }, box.ctx({ language: 'en' }));
-    expect(result).toContain('承認待ち');
+    const queued = await tool.execute({ command: 'node', args: ['-v'] }, box.ctx({ language: 'en' }));
+    expect(queued).toContain('queued for a person to approve');
+    expect(queued).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/u);
+    expect(await tool.execute({ command: 'node', args: ['-v'] }, box.ctx())).toContain('承認待ち');
+  });
+
+  it('reports a run in the village language: English lines in an English village', async () => {
+    policy({ allow: ['node *'], deny: [], pending: [] });
+    const args = { command: 'node', args: ['-e', 'process.exit(3)'] };
+    const en = await run(args, { language: 'en' });
+    expect(en).toContain('Exit code: 3');
+    expect(en).toContain('Working directory: ');
+    expect(en).toContain('--- stdout ---\n(none)');
+    expect(en).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/u);
+    const ja = await run(args);
+    expect(ja).toContain('終了コード: 3');
+    expect(ja).toContain('--- stdout ---\n（なし）');
   });
 });

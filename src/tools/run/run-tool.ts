@@ -20,7 +20,8 @@ import { loadPolicyForMatching, type MatchingPolicy } from './policy.ts';
 import { runProcessTree } from './process-tree.ts';
 import { needsShell, resolveProgram } from './resolve-program.ts';
 import { commandLine, exitLabel, formatRunResult } from './run-result.ts';
-import { describeRun, paramText, R } from './texts.ts';
+import { runResultTexts, type RunResultTexts } from './result-texts.ts';
+import { describeRun, paramText } from './texts.ts';
 import type { TreeReport } from './tree-tracker.ts';
 
 export interface RunToolOptions {
@@ -33,7 +34,7 @@ export interface RunToolOptions {
 
 type ParsedCall = { ok: true; command: string; args: string[] } | { ok: false; message: string };
 
-function parseCall(input: Record<string, unknown>): ParsedCall {
+function parseCall(R: RunResultTexts, input: Record<string, unknown>): ParsedCall {
   const { command, args = [] } = input;
   if (typeof command !== 'string') return { ok: false, message: R.commandNotString };
   if (!Array.isArray(args) || args.some((a) => typeof a !== 'string')) {
@@ -85,6 +86,7 @@ export function runTool(options: RunToolOptions = {}): AgentTool {
     call: ParsedCall & { ok: true },
     host: HostInfo,
   ): Promise<string> {
+    const R = runResultTexts(ctx.language);
     const line = commandLine(call.command, call.args);
     if (decision === 'deny') return R.denied(line);
     if (loaded.source === 'broken') {
@@ -136,7 +138,8 @@ export function runTool(options: RunToolOptions = {}): AgentTool {
       };
     },
     async execute(input: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-      const call = parseCall(input);
+      const R = runResultTexts(ctx.language);
+      const call = parseCall(R, input);
       if (!call.ok) {
         ctx.log.note(`run decision: agent=${ctx.agentId} decision=invalid`);
         return call.message;
@@ -182,7 +185,7 @@ export function runTool(options: RunToolOptions = {}): AgentTool {
           `run: agent=${ctx.agentId} could not kill pid=${p.pid} name=${JSON.stringify(p.name)} reason=${p.reason}`,
         );
       }
-      return formatRunResult(resolved, cwd, capture, timeoutSecs);
+      return formatRunResult(resolved, cwd, capture, timeoutSecs, ctx.language);
     },
   };
 }

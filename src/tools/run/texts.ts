@@ -1,7 +1,4 @@
-/**
- * The run tool's words. The description is bilingual by village language; results are Japanese only
- * (ledger part 2 §1.3), like every bundled tool's results.
- */
+/** The run tool's description and parameters in the village language (results: result-texts.ts). */
 import type { Language } from '../../domain/enums.ts';
 import { STDERR_SLOT_CHARS, STDOUT_SLOT_CHARS } from './output-slots.ts';
 
@@ -55,67 +52,3 @@ export function describeRun(language: Language, allow: readonly string[], timeou
 export function paramText(language: Language): { command: string; args: string } {
   return { command: DESCRIPTION[language].command, args: DESCRIPTION[language].args };
 }
-
-const PATTERN_RULE =
-  'パターンの規則: "ruff" は引数なしの ruff だけに一致します。引数を許すには "ruff *"（引数がいくつでも一致）です。';
-
-const killedAll = (allGone: boolean): string =>
-  allGone
-    ? 'プロセスを子孫ごと終了しました'
-    : 'プロセスを子孫ごと終了させようとしましたが、一部が残っています';
-
-/** Results: Japanese only. */
-export const R = {
-  commandNotString: 'command は文字列で指定してください（プログラム名だけ。例: "git"）。',
-  argsNotArray: 'args は文字列の配列で指定してください（1 要素が 1 引数）。',
-  argNul: 'args に NUL 文字は使えません。',
-  commandEmpty: 'command が空です。プログラム名を指定してください（例: "git"）。',
-  commandSeparator: (c: string) =>
-    `command にはパスを書けません（/ \\ : は使えません）: ${c}。プログラム名だけを書いてください。実行ファイルは PATH から探します。`,
-  commandWhitespace: (c: string) =>
-    `command に空白は使えません: ${c}。プログラム名だけを command に、引数は args に 1 つずつ書いてください。`,
-  denied: (line: string) =>
-    `実行していません: ${line} はこのエージェントでは実行しないと決められています（承認待ちにも積んでいません）。別の方法で進めてください。`,
-  queued: (line: string, count: number) =>
-    `実行していません: ${line} は許可パターンのどれにも一致しないため、人の承認待ちとして積みました（この要求は ${count} 回目）。承認されるまで実行されません。同じ呼び出しを繰り返さず、承認を待つか別の方法で進めてください。\n${PATTERN_RULE}`,
-  raced: (line: string) =>
-    `実行していません: ${line} の判定中に run.json が変わりました。もう一度呼び出してください。`,
-  brokenPolicy: (line: string, problem: string) =>
-    `実行していません: run.json を読めないため（${problem}）、すべての呼び出しが承認待ち扱いです。壊れたファイルには書き込まないため、${line} は承認待ちにも積めませんでした。人に run.json の修正を頼んでください。`,
-  queueFailed: (line: string) =>
-    `実行していません: ${line} は承認待ちですが、run.json への書き込みに失敗したため積めませんでした。時間をおいて試すか、人に知らせてください。`,
-  workDirGone:
-    '作業フォルダが見つかりません（移動または削除された可能性があります）。利用者に設定の確認を頼んでください。',
-  notFound: (c: string) =>
-    `実行していません: ${c} が PATH に見つかりません。シェルの組み込みコマンド（echo など）は単体の実行ファイルが無いため使えません。`,
-  needsShell: (path: string) =>
-    `実行していません: ${path} はバッチファイルで、シェルを介さずには起動できません（run はシェルを使いません）。`,
-  spawnFailed: (path: string, code: string) => `起動できませんでした: ${path}（${code}）`,
-  program: (path: string) => `実行ファイル: ${path}`,
-  cwd: (dir: string) => `作業ディレクトリ: ${dir}`,
-  exited: (code: number) => `終了コード: ${code}`,
-  signal: (signal: string) => `シグナル ${signal} で終了しました（終了コードなし）`,
-  timeout: (secs: number, allGone: boolean) =>
-    `時間切れ: ${secs} 秒を超えたため、${killedAll(allGone)}（上限は run.json の timeoutSecs）。下の出力は終了までに出た分です。`,
-  interrupted: (allGone: boolean) =>
-    `中断: ターンが打ち切られたため、${killedAll(allGone)}。下の出力は終了までに出た分です。`,
-  killed: (count: number, list: string) => `終了させたプロセス（${count} 個）: ${list}`,
-  leftovers: (count: number, list: string) =>
-    `コマンドの終了後も残っていた子孫プロセスを終了させました（${count} 個）: ${list}`,
-  unkilled: (count: number, list: string) =>
-    `終了できなかったプロセス（${count} 個、まだ動いています）: ${list}`,
-  unkilledReason: (reason: string, state: string) =>
-    reason === 'EPERM'
-      ? '権限がありません: EPERM'
-      : reason === 'still_running'
-        ? `SIGKILL を送っても終わりません（状態 ${state}）`
-        : reason,
-  moreProcesses: (count: number) => `ほか ${count} 個`,
-  trackingLimit:
-    '（子孫は /proc で追っています。環境変数を消したうえで見回りより先に親から離れたプロセスは、セッションからも離れていたり、見回りより先にコマンドが終わっていたりすると見つけられません）',
-  interruptedBeforeStart: '中断: ターンが打ち切られたため、実行していません。',
-  stream: (name: string) => `--- ${name} ---`,
-  emptyStream: '（なし）',
-  truncated: (name: string, totalBytes: number, slot: number) =>
-    `（${name} は全 ${n(totalBytes)} バイトあり、先頭 ${n(slot)} 字だけを載せています。残りを取り出す方法はありません。再実行しても同じ出力になるとは限りません）`,
-};

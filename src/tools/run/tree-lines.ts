@@ -9,44 +9,45 @@
  * named with its pid, which a person needs to find it.
  */
 import type { RunEnding } from './process-tree.ts';
-import { R } from './texts.ts';
+import type { RunResultTexts } from './result-texts.ts';
 import type { NamedProcess, TreeReport, UnkilledProcess } from './tree-tracker.ts';
 
 /** At most this many different names (or still running processes) per line; the rest are counted. */
 export const NAMED_PROCESSES_MAX = 20;
 
 /** The first items, and how many processes the rest stand for. */
-function listed(items: readonly string[], hiddenProcesses: number): string {
+function listed(R: RunResultTexts, items: readonly string[], hiddenProcesses: number): string {
   const shown = items.slice(0, NAMED_PROCESSES_MAX);
   return (hiddenProcesses > 0 ? [...shown, R.moreProcesses(hiddenProcesses)] : shown).join(', ');
 }
 
 /** `sh, sleep ×2`: names sorted, a count where a name repeats. */
-function namesOf(killed: readonly NamedProcess[]): string {
+function namesOf(R: RunResultTexts, killed: readonly NamedProcess[]): string {
   const counts = new Map<string, number>();
   for (const p of killed) counts.set(p.name, (counts.get(p.name) ?? 0) + 1);
   const names = [...counts.keys()].sort();
   const hidden = names.slice(NAMED_PROCESSES_MAX).reduce((sum, name) => sum + counts.get(name)!, 0);
   return listed(
+    R,
     names.map((name) => (counts.get(name) === 1 ? name : `${name} ×${counts.get(name)}`)),
     hidden,
   );
 }
 
-function stillRunning(unkilled: readonly UnkilledProcess[]): string {
-  const items = unkilled.map((p) => `${p.pid} ${p.name}（${R.unkilledReason(p.reason, p.state)}）`);
-  return listed(items, Math.max(0, unkilled.length - NAMED_PROCESSES_MAX));
+function stillRunning(R: RunResultTexts, unkilled: readonly UnkilledProcess[]): string {
+  const items = unkilled.map((p) => R.unkilledItem(p.pid, p.name, R.unkilledReason(p.reason, p.state)));
+  return listed(R, items, Math.max(0, unkilled.length - NAMED_PROCESSES_MAX));
 }
 
-export function treeLines(ending: RunEnding, tree: TreeReport | null): string[] {
+export function treeLines(R: RunResultTexts, ending: RunEnding, tree: TreeReport | null): string[] {
   if (tree === null || (tree.killed.length === 0 && tree.unkilled.length === 0)) return [];
   const lines: string[] = [];
   if (tree.killed.length > 0) {
-    const names = namesOf(tree.killed);
+    const names = namesOf(R, tree.killed);
     const killedByUs = ending.kind === 'timeout' || ending.kind === 'interrupted';
     lines.push(killedByUs ? R.killed(tree.killed.length, names) : R.leftovers(tree.killed.length, names));
   }
-  if (tree.unkilled.length > 0) lines.push(R.unkilled(tree.unkilled.length, stillRunning(tree.unkilled)));
+  if (tree.unkilled.length > 0) lines.push(R.unkilled(tree.unkilled.length, stillRunning(R, tree.unkilled)));
   lines.push(R.trackingLimit);
   return lines;
 }

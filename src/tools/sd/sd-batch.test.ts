@@ -4,8 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../orchestrator/tool.ts';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import type { WriteFence } from '../work-dir/fence.ts';
-import { T } from '../work-dir/texts.ts';
+import { WORK_DIR_TEXTS } from '../work-dir/texts.ts';
 import { sdTool } from './sd-tool.ts';
+
+const T = WORK_DIR_TEXTS.ja;
 
 let sb: ToolSandbox;
 let ctx: ToolContext;

@@ -1,16 +1,19 @@
+import type { Language } from '../../domain/enums.ts';
 import { MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
-import { T } from '../work-dir/texts.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
 import { unifiedDiff } from '../work-dir/unified-diff.ts';
 import { loadTarget, locateTarget } from '../work-dir/edit-target.ts';
 import { compileSd } from './sd-regex.ts';
 import type { ReplaceTexts } from './sd-job.ts';
-import { B, MAX_BATCH_PATHS, S } from './sd-texts.ts';
-import { W, charCount } from '../work-dir/write-texts.ts';
+import { MAX_BATCH_PATHS, SD_BATCH_TEXTS, SD_TEXTS, type SdBatchTexts } from './sd-texts.ts';
+import { charCount, writeTexts } from '../work-dir/write-texts.ts';
 
 export interface SdRequest {
   pattern: string;
   replacement: string;
   caseInsensitive: boolean;
+  /** The village language of every result. */
+  language: Language;
 }
 
 type FileResult =
@@ -33,6 +36,8 @@ export async function batchPreview(
   replaceTexts: ReplaceTexts,
   previewNote: (rels: readonly string[]) => string | null = () => null,
 ): Promise<string> {
+  const { language } = request;
+  const [S, T, W] = [SD_TEXTS[language], workDirTexts(language), writeTexts(language)];
   if (paths.some((p) => typeof p !== 'string')) return S.pathsNotStrings;
   const failures: string[] = [];
   const targets: { abs: string; rel: string; root: string }[] = [];
@@ -40,7 +45,7 @@ export async function batchPreview(
   const seen = new Set<string>();
   let missing = false;
   for (const input of paths) {
-    const located = await locateTarget(workDir, input);
+    const located = await locateTarget(workDir, input, language);
     if (!located.ok) {
       if (located.missingPath !== undefined) missing = true;
       failures.push(located.missingPath !== undefined ? T.missing(located.missingPath) : located.message);
@@ -58,11 +63,11 @@ export async function batchPreview(
   }
   if (targets.length > MAX_BATCH_PATHS) return S.tooManyPaths(targets.length);
 
-  const loaded = await Promise.all(targets.map((t) => loadTarget(t, { strict: true })));
+  const loaded = await Promise.all(targets.map((t) => loadTarget(t, { strict: true, language })));
   const results: FileResult[] = [];
   const texts = loaded.flatMap((file) => (file.ok ? [file.text] : []));
   // Stage 7 (regex compile) is reached only when some file passed the earlier stages.
-  const compiled = compileSd(request.pattern, request.replacement, request.caseInsensitive);
+  const compiled = compileSd(request.pattern, request.replacement, request.caseInsensitive, language);
   if (texts.length > 0 && !compiled.ok) return compiled.message;
   const job = compiled.ok && texts.length > 0 ? await replaceTexts(compiled.sd, texts) : null;
   if (job !== null && !job.ok) return job.message;
@@ -91,10 +96,12 @@ export async function batchPreview(
       }
     }
   }
-  return render(results, merged, previewNote);
+  return render(SD_BATCH_TEXTS[language], T.maxOutput, results, merged, previewNote);
 }
 
 function render(
+  B: SdBatchTexts,
+  maxOutput: number,
   results: FileResult[],
   merged: string[],
   previewNote: (rels: readonly string[]) => string | null,
@@ -140,7 +147,7 @@ function render(
         break;
     }
   }
-  if (stopped) lines.push(B.stopped(T.maxOutput.toLocaleString('en-US'), notShown));
+  if (stopped) lines.push(B.stopped(maxOutput.toLocaleString('en-US'), notShown));
   const changing = results.filter((r) => r.kind === 'changed' || r.kind === 'too_large').map((r) => r.rel);
   if (changing.length > 0) lines.push(B.footer);
   // The fence's note (apply cannot write under blackboard/): the preview itself is never refused.

@@ -1,5 +1,6 @@
 import { toSource, type Replaced } from '../regex-worker/jobs.ts';
 import type { RegexRunner } from '../regex-worker/runner.ts';
+import type { Language } from '../../domain/enums.ts';
 import { jobFailureText } from '../regex-worker/texts.ts';
 import type { SdRegex } from './sd-regex.ts';
 
@@ -13,6 +14,7 @@ export async function runSdJob(
   sd: SdRegex,
   texts: string[],
   signal: AbortSignal,
+  language: Language,
 ): Promise<SdJobOutcome> {
   const job = await runner.run(
     { kind: 'replace', pattern: toSource(sd.regex), template: sd.template, texts },
@@ -20,5 +22,5 @@ export async function runSdJob(
   );
   return job.ok
     ? { ok: true, replaced: job.value }
-    : { ok: false, message: jobFailureText('sd', 'pattern', job) };
+    : { ok: false, message: jobFailureText('sd', 'pattern', job, language) };
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { compileSd, parseTemplate, replaceAllSd } from './sd-regex.ts';
 
 function sd(pattern: string, replacement: string, text: string, caseInsensitive = false): string {
-  const compiled = compileSd(pattern, replacement, caseInsensitive);
+  const compiled = compileSd(pattern, replacement, caseInsensitive, 'ja');
   if (!compiled.ok) throw new Error(compiled.message);
   return replaceAllSd(compiled.sd, text).text;
 }
 
 function compileError(pattern: string): string {
-  const compiled = compileSd(pattern, '', false);
+  const compiled = compileSd(pattern, '', false, 'ja');
   if (compiled.ok) throw new Error('compiled');
   return compiled.message;
 }
@@ -60,7 +60,7 @@ describe('replacement expansion (regex crate rules)', () => {
 
 describe('matching', () => {
   it('replaces every match and counts them', () => {
-    const compiled = compileSd('o', '0', false);
+    const compiled = compileSd('o', '0', false, 'ja');
     if (!compiled.ok) throw new Error(compiled.message);
     expect(replaceAllSd(compiled.sd, 'foo boo')).toEqual({ text: 'f00 b00', count: 4 });
     // The regex object is reused across files: a second run starts from the beginning again.

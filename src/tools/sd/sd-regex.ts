@@ -1,4 +1,6 @@
-import { T } from '../work-dir/texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
+import { SD_TEXTS, type SdTexts } from './sd-texts.ts';
 
 /**
  * The sd pattern and replacement. Patterns are JavaScript RegExp syntax compiled with `u` (and `g`:
@@ -85,7 +87,14 @@ export function parseTemplate(replacement: string): TemplatePart[] {
 export type Compiled = { ok: true; sd: SdRegex } | { ok: false; message: string };
 
 /** Leading inline flag groups → RegExp flags; the rest of the pattern is compiled as is. */
-export function compileSd(pattern: string, replacement: string, caseInsensitive: boolean): Compiled {
+export function compileSd(
+  pattern: string,
+  replacement: string,
+  caseInsensitive: boolean,
+  language: Language,
+): Compiled {
+  const T = workDirTexts(language);
+  const S = SD_TEXTS[language];
   const flags = new Set<string>(caseInsensitive ? ['i'] : []);
   let body = pattern;
   for (let m = INLINE_FLAGS.exec(body); m && `${m[1]}${m[2] ?? ''}` !== ''; m = INLINE_FLAGS.exec(body)) {
@@ -95,10 +104,7 @@ export function compileSd(pattern: string, replacement: string, caseInsensitive:
     if (bad.length > 0) {
       return {
         ok: false,
-        message: T.badRegex(
-          'pattern',
-          `インラインフラグ ${m[0]} の ${[...new Set(bad)].join('')} は使えません（使えるのは先頭に置いた (?i) (?m) (?s) とその組み合わせ、(?-i) のような打ち消しです）`,
-        ),
+        message: T.badRegex('pattern', S.badInlineFlag(m[0], [...new Set(bad)].join(''))),
       };
     }
     for (const f of on) flags.add(f);
@@ -109,19 +115,15 @@ export function compileSd(pattern: string, replacement: string, caseInsensitive:
   try {
     regex = new RegExp(body, `g${[...flags].sort().join('')}u`);
   } catch (error) {
-    return { ok: false, message: T.badRegex('pattern', `${detail(error)}${hintFor(body)}`) };
+    return { ok: false, message: T.badRegex('pattern', `${detail(error)}${hintFor(S, body)}`) };
   }
   return { ok: true, sd: { regex, template: parseTemplate(replacement) } };
 }
 
-function hintFor(body: string): string {
-  if (body.includes('(?P<')) {
-    return '（名前付きグループは JavaScript の構文で (?<name>...) と書きます。(?P<name>...) は使えません）';
-  }
-  if (/\(\?[A-Za-z-]+[:)]/.test(body)) {
-    return '（インラインフラグはパターンの先頭に置いた (?i) (?m) (?s) だけが使えます。途中や (?i:...) の形は使えません）';
-  }
-  return '（パターンは JavaScript の RegExp 構文で、u フラグ付きで解釈します）';
+function hintFor(S: SdTexts, body: string): string {
+  if (body.includes('(?P<')) return S.pythonGroupHint;
+  if (/\(\?[A-Za-z-]+[:)]/.test(body)) return S.inlineFlagHint;
+  return S.syntaxHint;
 }
 
 function expand(

@@ -4,9 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../orchestrator/tool.ts';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import type { FencedOp, WriteFence } from '../work-dir/fence.ts';
-import { T } from '../work-dir/texts.ts';
+import { WORK_DIR_TEXTS } from '../work-dir/texts.ts';
 import { sdTool } from './sd-tool.ts';
-import { W } from '../work-dir/write-texts.ts';
+import { WRITE_TEXTS } from '../work-dir/write-texts.ts';
+
+const T = WORK_DIR_TEXTS.ja;
+const W = WRITE_TEXTS.ja;
 
 let sb: ToolSandbox;
 let ctx: ToolContext;
@@ -292,10 +295,19 @@ describe('sd spec', () => {
     expect(sd.name).toBe('sd');
   });
 
-  it('answers in Japanese whatever the language', async () => {
+  it('answers in the village language (issue 22)', async () => {
     sb.put('a.txt', 'a\n');
-    expect(await run({ pattern: 'z', replacement: 'x', path: 'a.txt' }, sb.ctx({ language: 'en' }))).toBe(
+    const args = { pattern: 'z', replacement: 'x', path: 'a.txt' };
+    expect(await run(args, sb.ctx({ language: 'en' }))).toBe(
+      'No change: a.txt (nothing matches pattern). Nothing was written.',
+    );
+    expect(await run(args, sb.ctx({ language: 'ja' }))).toBe(
       '変更なし: a.txt（pattern に一致する箇所がありません）。書き込んでいません。',
     );
+    const preview = await run({ pattern: 'a', replacement: 'b', path: 'a.txt' }, sb.ctx({ language: 'en' }));
+    expect(preview).toMatch(/^Preview \(nothing written yet\): a\.txt — 1 replacement\(s\)/);
+    expect(
+      await run({ pattern: '(?x)a', replacement: 'b', path: 'a.txt' }, sb.ctx({ language: 'en' })),
+    ).toMatch(/^pattern cannot be read as a regular expression: x in the inline flag/);
   });
 });

@@ -1,15 +1,15 @@
 import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
 import { NO_FENCE, type WriteFence } from '../work-dir/fence.ts';
-import { T } from '../work-dir/texts.ts';
+import { workDirTexts } from '../work-dir/texts.ts';
 import { openTarget } from '../work-dir/edit-target.ts';
 import { batchPreview, type SdRequest } from './sd-batch.ts';
 import { compileSd } from './sd-regex.ts';
 import { runSdJob } from './sd-job.ts';
 import type { RegexRunner } from '../regex-worker/runner.ts';
 import { sharedRegexRunner } from '../regex-worker/shared.ts';
-import { S, SD_SPEC } from './sd-texts.ts';
+import { SD_SPEC, SD_TEXTS } from './sd-texts.ts';
 import { finishEdit } from '../work-dir/two-phase.ts';
-import { W, errorDetail } from '../work-dir/write-texts.ts';
+import { errorDetail, writeTexts } from '../work-dir/write-texts.ts';
 
 /**
  * `sd`: regex replace in one existing file of the work folder, two-phase (ledger part 4
@@ -43,7 +43,7 @@ export function sdTool(fence: WriteFence = NO_FENCE, regex: RegexRunner = shared
       try {
         return await run(args, ctx, fence, regex);
       } catch (error) {
-        return W.unexpected(errorDetail(error));
+        return writeTexts(ctx.language).unexpected(errorDetail(error));
       }
     },
   };
@@ -55,12 +55,19 @@ async function run(
   fence: WriteFence,
   runner: RegexRunner,
 ): Promise<string> {
-  if (ctx.workDir === null) return T.workDirMissing;
+  const { language } = ctx;
+  const S = SD_TEXTS[language];
+  if (ctx.workDir === null) return workDirTexts(language).workDirMissing;
   const { pattern, replacement } = args;
   if (typeof pattern !== 'string') return S.patternMissing;
   if (pattern === '') return S.patternEmpty;
   if (typeof replacement !== 'string') return S.replacementMissing;
-  const request: SdRequest = { pattern, replacement, caseInsensitive: args.case_insensitive === true };
+  const request: SdRequest = {
+    pattern,
+    replacement,
+    caseInsensitive: args.case_insensitive === true,
+    language,
+  };
   const apply = args.apply === true;
   const hasPath = args.path !== undefined && args.path !== null;
   const hasPaths = args.paths !== undefined && args.paths !== null;
@@ -74,20 +81,20 @@ async function run(
       ctx.workDir,
       args.paths,
       request,
-      (sd, texts) => runSdJob(runner, sd, texts, ctx.signal),
+      (sd, texts) => runSdJob(runner, sd, texts, ctx.signal, language),
       (rels) => fence.previewNote?.(ctx, rels) ?? null,
     );
   }
   if (!hasPath) return S.noTarget;
 
-  const file = await openTarget(ctx.workDir, args.path, { strict: true });
+  const file = await openTarget(ctx.workDir, args.path, { strict: true, language });
   if (!file.ok) return file.message;
-  const compiled = compileSd(request.pattern, request.replacement, request.caseInsensitive);
+  const compiled = compileSd(request.pattern, request.replacement, request.caseInsensitive, language);
   if (!compiled.ok) return compiled.message;
-  const job = await runSdJob(runner, compiled.sd, [file.text], ctx.signal);
+  const job = await runSdJob(runner, compiled.sd, [file.text], ctx.signal, language);
   if (!job.ok) return job.message;
   const replaced = job.replaced[0]!;
-  if (replaced.count === 0) return W.noChange(file.rel, S.noMatch);
+  if (replaced.count === 0) return writeTexts(language).noChange(file.rel, S.noMatch);
   return finishEdit({
     ctx,
     fence,

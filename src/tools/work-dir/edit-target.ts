@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { readTextFile } from './read-text.ts';
 import { resolveExisting } from './resolve.ts';
-import { T } from './texts.ts';
-import { W, errorDetail } from './write-texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { workDirTexts } from './texts.ts';
+import { errorDetail, writeTexts } from './write-texts.ts';
 
 /**
  * The check order of the write tools (ledger `write_tools_contract`): 1 boundary resolution,
@@ -19,12 +20,13 @@ export type Loaded =
   { ok: true; abs: string; rel: string; root: string; text: string } | { ok: false; message: string };
 
 /** Stage 1: an existing path inside the work folder; nothing is ever created. */
-export async function locateTarget(workDir: string, input: unknown): Promise<Located> {
-  const resolved = await resolveExisting(workDir, input);
+export async function locateTarget(workDir: string, input: unknown, language: Language): Promise<Located> {
+  const resolved = await resolveExisting(workDir, input, language);
   if (resolved.ok) return resolved;
-  if (resolved.reason === 'missing' && typeof input === 'string' && resolved.message !== T.workDirGone) {
+  const gone = workDirTexts(language).workDirGone;
+  if (resolved.reason === 'missing' && typeof input === 'string' && resolved.message !== gone) {
     const shown = input.length > 200 ? `${input.slice(0, 200)}…` : input;
-    return { ok: false, message: W.missing(shown), missingPath: shown };
+    return { ok: false, message: writeTexts(language).missing(shown), missingPath: shown };
   }
   return { ok: false, message: resolved.message };
 }
@@ -32,6 +34,8 @@ export async function locateTarget(workDir: string, input: unknown): Promise<Loc
 export interface LoadOptions {
   /** Refuse text that is not valid UTF-8 (every write); a read-only op may read it lossily. */
   strict: boolean;
+  /** The village language of the refusals. */
+  language: Language;
   /** Stage 3 (yq only): the refusal text for this path's extension, or null. */
   extension?: (rel: string) => string | null;
 }
@@ -42,6 +46,8 @@ export async function loadTarget(
   options: LoadOptions,
 ): Promise<Loaded> {
   const { abs, rel, root } = target;
+  const T = workDirTexts(options.language);
+  const W = writeTexts(options.language);
   try {
     const info = await stat(abs);
     if (info.isDirectory()) return { ok: false, message: T.isFolder(rel) };
@@ -72,7 +78,7 @@ export async function loadTarget(
 
 /** Stages 1–6 for one file. */
 export async function openTarget(workDir: string, input: unknown, options: LoadOptions): Promise<Loaded> {
-  const located = await locateTarget(workDir, input);
+  const located = await locateTarget(workDir, input, options.language);
   if (!located.ok) return located;
   return loadTarget(located, options);
 }

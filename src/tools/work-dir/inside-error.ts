@@ -1,4 +1,5 @@
-import { T } from './texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { workDirTexts } from './texts.ts';
 
 /**
  * Why an inside-fs op refused at the last moment: `escaped` — the object opened is not inside the work
@@ -20,7 +21,8 @@ export class InsideError extends Error {
 export const escaped = (): InsideError => new InsideError('escaped');
 
 /** The result text for an InsideError about `rel`, or null for any other failure. */
-export function insideFailure(error: unknown, rel: string): string | null {
+export function insideFailure(error: unknown, rel: string, language: Language): string | null {
   if (!(error instanceof InsideError)) return null;
+  const T = workDirTexts(language);
   return error.problem === 'escaped' ? T.swapped(rel) : T.hardLinked(rel, error.links);
 }

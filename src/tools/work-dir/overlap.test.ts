@@ -5,7 +5,7 @@ import { EventBus } from '../../domain/events.ts';
 import type { Village } from '../../world/village.ts';
 import { bundledTools } from '../bundled.ts';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
-import { OVERLAP_REFUSAL, overlapsVillageFiles } from './overlap.ts';
+import { OVERLAP_REFUSAL, OVERLAP_REFUSALS, overlapsVillageFiles } from './overlap.ts';
 
 let box: ToolSandbox;
 beforeEach(() => {
@@ -38,6 +38,12 @@ it('keeps every work-folder tool from editing the agent own run.json through suc
     ['diff', { path_a: rel, path_b: rel }],
   ];
   for (const [name, args] of calls) expect(await tools.get(name)!.execute(args, ctx)).toBe(OVERLAP_REFUSAL);
+  // In the village language (issue 22).
+  const english = box.ctx({ workDir: box.root, language: 'en' });
+  for (const [name, args] of calls) {
+    expect(await tools.get(name)!.execute(args, english)).toBe(OVERLAP_REFUSALS.en);
+  }
+  expect(OVERLAP_REFUSALS.en).not.toMatch(/[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/u);
   expect(readFileSync(runJson, 'utf8')).toBe('{"allow": []}\n');
   // The same tools work in a folder of their own.
   expect(

@@ -1,9 +1,16 @@
+import type { Language } from '../../domain/enums.ts';
 import { realpath } from 'node:fs/promises';
 import { relative, isAbsolute, resolve } from 'node:path';
 import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
 
-export const OVERLAP_REFUSAL =
-  '作業フォルダが村の設定の置き場（ワークスペースまたはアプリのデータフォルダ）と重なっているため、このツールは使えません。そこには自分の run.json や会話の記録があり、書き換えると人の承認を飛び越えられてしまいます。利用者に、それらを含まない別のフォルダを作業フォルダにするよう頼んでください。';
+/** The refusal in the village language (issue 22; the Japanese unchanged). */
+export const OVERLAP_REFUSALS: Readonly<Record<Language, string>> = {
+  ja: '作業フォルダが村の設定の置き場（ワークスペースまたはアプリのデータフォルダ）と重なっているため、このツールは使えません。そこには自分の run.json や会話の記録があり、書き換えると人の承認を飛び越えられてしまいます。利用者に、それらを含まない別のフォルダを作業フォルダにするよう頼んでください。',
+  en: "The work folder overlaps where the village keeps its settings (the workspace or the app's data folder), so this tool cannot be used. Your own run.json and the conversation records live there, and changing them could bypass a person's approval. Ask the user to choose another work folder, one that contains neither of them.",
+};
+
+/** The Japanese refusal (the tests quote it). */
+export const OVERLAP_REFUSAL = OVERLAP_REFUSALS.ja;
 
 async function real(path: string): Promise<string> {
   try {
@@ -40,6 +47,6 @@ export function guardedByOverlap(tool: AgentTool): AgentTool {
     wantsReason: tool.wantsReason,
     specFor: (ctx) => tool.specFor(ctx),
     execute: async (args, ctx) =>
-      (await overlapsVillageFiles(ctx)) ? OVERLAP_REFUSAL : tool.execute(args, ctx),
+      (await overlapsVillageFiles(ctx)) ? OVERLAP_REFUSALS[ctx.language] : tool.execute(args, ctx),
   };
 }

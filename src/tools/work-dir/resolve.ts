@@ -1,6 +1,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { T } from './texts.ts';
+import type { Language } from '../../domain/enums.ts';
+import { workDirTexts, type WorkDirTexts } from './texts.ts';
 
 /**
  * The two boundary resolvers of the work folder (ledger part 5 `file_tool_contract`). They are never
@@ -35,7 +36,7 @@ async function realRoot(workDir: string): Promise<string | null> {
   }
 }
 
-function badInput(input: unknown, arg?: string): Resolved | null {
+function badInput(T: WorkDirTexts, input: unknown, arg?: string): Resolved | null {
   if (typeof input !== 'string') return { ok: false, reason: 'invalid', message: T.pathNotString(arg) };
   if (input.includes('\0')) return { ok: false, reason: 'invalid', message: T.pathInvalid(shown(input)) };
   return null;
@@ -46,8 +47,13 @@ function badInput(input: unknown, arg?: string): Resolved | null {
  * the work folder's real path, so a link that points out is "outside"; a path that is outside on its
  * face is "outside" before anything is read.
  */
-export async function resolveExisting(workDir: string, input: unknown): Promise<Resolved> {
-  const bad = badInput(input);
+export async function resolveExisting(
+  workDir: string,
+  input: unknown,
+  language: Language,
+): Promise<Resolved> {
+  const T = workDirTexts(language);
+  const bad = badInput(T, input);
   if (bad) return bad;
   const text = (input as string).trim() === '' ? '.' : (input as string);
   const root = await realRoot(workDir);
@@ -71,8 +77,14 @@ export async function resolveExisting(workDir: string, input: unknown): Promise<
  * real path under the work folder's. What exists is taken through its real path (a link out of the
  * folder is "outside"); the missing rest is joined below it and is never a link.
  */
-export async function resolveCreatable(workDir: string, input: unknown, arg = 'path'): Promise<Resolved> {
-  const bad = badInput(input, arg);
+export async function resolveCreatable(
+  workDir: string,
+  input: unknown,
+  language: Language,
+  arg = 'path',
+): Promise<Resolved> {
+  const T = workDirTexts(language);
+  const bad = badInput(T, input, arg);
   if (bad) return bad;
   const text = input as string;
   if (text.trim() === '') return { ok: false, reason: 'invalid', message: T.pathEmpty(arg) };

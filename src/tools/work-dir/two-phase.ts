@@ -4,7 +4,7 @@ import { MAX_OUTPUT_CHARS } from './limits.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { insideFailure } from './inside-error.ts';
 import { replaceFileContent } from './write-file.ts';
-import { W, charCount, errorDetail } from './write-texts.ts';
+import { charCount, errorDetail, writeTexts } from './write-texts.ts';
 
 const BOM = '\uFEFF';
 
@@ -19,7 +19,7 @@ export interface EditOutcome {
   before: string;
   after: string;
   apply: boolean;
-  /** What the edit does, e.g. 「3 箇所を置換」. */
+  /** What the edit does, e.g. 「3 箇所を置換」, in the village language. */
   what: string;
   /** Why nothing changes when `after` equals `before`. */
   sameWhy: string;
@@ -34,6 +34,7 @@ export interface EditOutcome {
  */
 export async function finishEdit(edit: EditOutcome): Promise<string> {
   const { rel, before, after } = edit;
+  const W = writeTexts(edit.ctx.language);
   if (before === after) return W.noChange(rel, edit.sameWhy);
   const diff = unifiedDiff(rel, rel, before, after);
   if (diff.oversized) return W.diffUncountable(rel, edit.tooLargeHint);
@@ -57,7 +58,7 @@ export async function finishEdit(edit: EditOutcome): Promise<string> {
     });
     if (!written) return W.changedMeanwhile(rel);
   } catch (error) {
-    return insideFailure(error, rel) ?? W.writeFailed(rel, errorDetail(error));
+    return insideFailure(error, rel, edit.ctx.language) ?? W.writeFailed(rel, errorDetail(error));
   }
   return W.applied(rel, edit.what, diff.stats, diff.text);
 }

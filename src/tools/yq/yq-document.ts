@@ -1,3 +1,4 @@
+import type { Language } from '../../domain/enums.ts';
 import type { Segment } from './yq-key.ts';
 
 /** A JSON scalar as `value` of set (null only where the format has one). */
@@ -19,7 +20,9 @@ export interface YqDocument {
 
 export type Opened = { ok: true; doc: YqDocument } | { ok: false; message: string };
 
-export const D = {
+/** yq's document texts in the village language (issue 22; the Japanese unchanged). */
+const D_JA = {
+  unsafeMismatch: '書き換え後の内容が意図と一致しません',
   parseFailed: (format: string, rel: string, detail: string) =>
     `${format} として解釈できません: ${rel}（${detail}）。壊れたファイルは yq では書き換えません。`,
   container: (key: string, label: string, array: boolean) =>
@@ -34,3 +37,24 @@ export const D = {
   tomlUnsafe: (detail: string) =>
     `TOML の書き換え結果を確かめられなかったため、書き込みません（${detail}）。sd で該当行を置き換えてください。`,
 };
+
+type DocTexts = { [K in keyof typeof D_JA]: (typeof D_JA)[K] extends string ? string : (typeof D_JA)[K] };
+
+const D_EN: DocTexts = {
+  parseFailed: (format: string, rel: string, detail: string) =>
+    `Cannot be read as ${format}: ${rel} (${detail}). yq never rewrites a broken file.`,
+  container: (key: string, label: string, array: boolean) =>
+    `${key} is ${label}. set replaces only scalar values (strings, numbers, booleans). Give a value inside it as key (e.g. ${array ? `${key}[0]` : `${key}.<key name>`}).`,
+  datetime: (key: string) =>
+    `${key} is a TOML date/time. A date/time has no JSON value, so yq cannot set it. To change it, replace the line with sd.`,
+  tomlNull:
+    'TOML has no null. To delete a value, use op: "remove" (the value of set is a string, number or boolean).',
+  sameValue: (key: string, shown: string) => `${key} is already ${shown}`,
+  changed: (key: string, from: string, to: string) => `${key} changed from ${from} to ${to}`,
+  removed: (key: string) => `${key} removed`,
+  tomlUnsafe: (detail: string) =>
+    `The rewritten TOML could not be checked, so nothing is written (${detail}). Replace the line with sd.`,
+  unsafeMismatch: 'the rewritten content does not match what was intended',
+};
+
+export const DOC_TEXTS: Readonly<Record<Language, DocTexts>> = { ja: D_JA, en: D_EN };

@@ -1,7 +1,8 @@
+import type { Language } from '../../domain/enums.ts';
 import { errorDetail } from '../work-dir/write-texts.ts';
 import { lastEntry, printJson, readOrdered, type JsonNode } from './json-tree.ts';
 import {
-  D,
+  DOC_TEXTS,
   type EditResult,
   type GetResult,
   type Opened,
@@ -19,7 +20,8 @@ import { kindLabel, walk, walkFailure, type Kind, type TreeOps } from './yq-tree
 
 const OPS: TreeOps<JsonNode> = {
   kind: (node): Kind => (node.t === 'object' ? 'table' : node.t === 'array' ? 'array' : 'scalar'),
-  label: (kind) => (kind === 'table' ? 'オブジェクト' : kindLabel(kind)),
+  label: (kind, language) =>
+    kind === 'table' ? (language === 'ja' ? 'オブジェクト' : 'an object') : kindLabel(kind, language),
   child: (node, segment) => {
     if (segment.kind === 'index') return node.t === 'array' ? node.items[segment.index] : undefined;
     return node.t === 'object' ? lastEntry(node, segment.name)?.value : undefined;
@@ -32,15 +34,28 @@ const OPS: TreeOps<JsonNode> = {
         : [],
 };
 
-function typeLabel(node: JsonNode): string {
-  if (node.t !== 'scalar') return OPS.label(OPS.kind(node));
+const TYPE_NAMES = {
+  ja: { string: '文字列', number: '数値', boolean: '真偽値' },
+  en: { string: 'a string', number: 'a number', boolean: 'a boolean' },
+} as const;
+
+function typeLabel(node: JsonNode, language: Language): string {
+  if (node.t !== 'scalar') return OPS.label(OPS.kind(node), language);
   if (node.value === null) return 'null';
-  if (typeof node.value === 'string') return '文字列';
-  return typeof node.value === 'number' ? '数値' : '真偽値';
+  const names = TYPE_NAMES[language];
+  if (typeof node.value === 'string') return names.string;
+  return typeof node.value === 'number' ? names.number : names.boolean;
 }
 
 class JsonDocument implements YqDocument {
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly language: Language,
+  ) {}
+
+  private get d() {
+    return DOC_TEXTS[this.language];
+  }
 
   private fresh(): JsonNode {
     return readOrdered(this.text);
@@ -48,22 +63,25 @@ class JsonDocument implements YqDocument {
 
   get(segments: Segment[]): GetResult {
     const walked = walk(this.fresh(), segments, OPS);
-    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'get', OPS) };
-    return { ok: true, type: typeLabel(walked.node), text: printJson(walked.node) };
+    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'get', OPS, this.language) };
+    return { ok: true, type: typeLabel(walked.node, this.language), text: printJson(walked.node) };
   }
 
   set(segments: Segment[], value: Scalar): EditResult {
     const root = this.fresh();
     const walked = walk(root, segments, OPS);
-    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'set', OPS) };
+    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'set', OPS, this.language) };
     const key = formatKey(segments);
     const node = walked.node;
     if (node.t !== 'scalar')
-      return { ok: false, message: D.container(key, typeLabel(node), node.t === 'array') };
+      return {
+        ok: false,
+        message: this.d.container(key, typeLabel(node, this.language), node.t === 'array'),
+      };
     // Compared as values, so a same-value set never turns into a layout-only rewrite.
-    if (node.value === value) return { ok: true, same: true, why: D.sameValue(key, node.raw) };
+    if (node.value === value) return { ok: true, same: true, why: this.d.sameValue(key, node.raw) };
     const raw = JSON.stringify(value);
-    const what = D.changed(key, node.raw, raw);
+    const what = this.d.changed(key, node.raw, raw);
     const replacement: JsonNode = { t: 'scalar', raw, value };
     const parent = walked.parent;
     if (walked.last.kind === 'index' && parent.t === 'array') parent.items[walked.last.index] = replacement;
@@ -75,7 +93,8 @@ class JsonDocument implements YqDocument {
   remove(segments: Segment[]): EditResult {
     const root = this.fresh();
     const walked = walk(root, segments, OPS);
-    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'remove', OPS) };
+    if (!walked.ok)
+      return { ok: false, message: walkFailure(walked, segments, 'remove', OPS, this.language) };
     const parent = walked.parent;
     const last = walked.last;
     if (last.kind === 'index' && parent.t === 'array') parent.items.splice(last.index, 1);
@@ -83,7 +102,7 @@ class JsonDocument implements YqDocument {
       // Every duplicate goes, or the earlier one would surface as the key's value.
       parent.entries = parent.entries.filter((e) => e.key !== last.name);
     }
-    return { ok: true, after: this.print(root), what: D.removed(formatKey(segments)) };
+    return { ok: true, after: this.print(root), what: this.d.removed(formatKey(segments)) };
   }
 
   private print(root: JsonNode): string {
@@ -93,11 +112,11 @@ class JsonDocument implements YqDocument {
   }
 }
 
-export function openJson(rel: string, text: string): Opened {
+export function openJson(rel: string, text: string, language: Language): Opened {
   try {
     JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: D.parseFailed('JSON', rel, errorDetail(error)) };
+    return { ok: false, message: DOC_TEXTS[language].parseFailed('JSON', rel, errorDetail(error)) };
   }
-  return { ok: true, doc: new JsonDocument(text) };
+  return { ok: true, doc: new JsonDocument(text, language) };
 }

@@ -1,7 +1,8 @@
+import type { Language } from '../../domain/enums.ts';
 import { parse, patch } from '@decimalturn/toml-patch';
 import { errorDetail } from '../work-dir/write-texts.ts';
 import {
-  D,
+  DOC_TEXTS,
   type EditResult,
   type GetResult,
   type Opened,
@@ -30,7 +31,7 @@ function kindOf(value: TomlValue): Kind {
 
 const OPS: TreeOps<TomlValue> = {
   kind: kindOf,
-  label: (kind) => (kind === 'table' ? 'テーブル' : kindLabel(kind)),
+  label: (kind, language) => kindLabel(kind, language),
   child: (node, segment) => {
     if (segment.kind === 'index') return (node as TomlValue[])[segment.index];
     const table = node as Record<string, TomlValue>;
@@ -59,11 +60,17 @@ export function showToml(value: TomlValue, indent = ''): string {
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${showToml(v, inner)}`).join(',\n')}\n${indent}}`;
 }
 
-function typeLabel(value: TomlValue): string {
-  if (typeof value === 'string') return '文字列';
-  if (typeof value === 'number' || typeof value === 'bigint') return '数値';
-  if (typeof value === 'boolean') return '真偽値';
-  return OPS.label(kindOf(value));
+const TYPE_NAMES = {
+  ja: { string: '文字列', number: '数値', boolean: '真偽値' },
+  en: { string: 'a string', number: 'a number', boolean: 'a boolean' },
+} as const;
+
+function typeLabel(value: TomlValue, language: Language): string {
+  const names = TYPE_NAMES[language];
+  if (typeof value === 'string') return names.string;
+  if (typeof value === 'number' || typeof value === 'bigint') return names.number;
+  if (typeof value === 'boolean') return names.boolean;
+  return OPS.label(kindOf(value), language);
 }
 
 function sameScalar(existing: TomlValue, value: Scalar): boolean {
@@ -73,7 +80,14 @@ function sameScalar(existing: TomlValue, value: Scalar): boolean {
 }
 
 class TomlDocument implements YqDocument {
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly language: Language,
+  ) {}
+
+  private get d() {
+    return DOC_TEXTS[this.language];
+  }
 
   private fresh(): TomlValue {
     return parse(this.text);
@@ -81,35 +95,37 @@ class TomlDocument implements YqDocument {
 
   get(segments: Segment[]): GetResult {
     const walked = walk(this.fresh(), segments, OPS);
-    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'get', OPS) };
-    return { ok: true, type: typeLabel(walked.node), text: showToml(walked.node) };
+    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'get', OPS, this.language) };
+    return { ok: true, type: typeLabel(walked.node, this.language), text: showToml(walked.node) };
   }
 
   set(segments: Segment[], value: Scalar): EditResult {
-    if (value === null) return { ok: false, message: D.tomlNull };
+    if (value === null) return { ok: false, message: this.d.tomlNull };
     const root = this.fresh();
     const walked = walk(root, segments, OPS);
-    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'set', OPS) };
+    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'set', OPS, this.language) };
     const key = formatKey(segments);
     const kind = kindOf(walked.node);
-    if (kind === 'datetime') return { ok: false, message: D.datetime(key) };
-    if (kind !== 'scalar') return { ok: false, message: D.container(key, OPS.label(kind), kind === 'array') };
+    if (kind === 'datetime') return { ok: false, message: this.d.datetime(key) };
+    if (kind !== 'scalar')
+      return { ok: false, message: this.d.container(key, OPS.label(kind, this.language), kind === 'array') };
     if (sameScalar(walked.node, value)) {
-      return { ok: true, same: true, why: D.sameValue(key, showToml(walked.node)) };
+      return { ok: true, same: true, why: this.d.sameValue(key, showToml(walked.node)) };
     }
     const from = showToml(walked.node);
     assign(walked.parent as Container, walked.last, value);
-    return this.write(root, D.changed(key, from, showToml(value)));
+    return this.write(root, this.d.changed(key, from, showToml(value)));
   }
 
   remove(segments: Segment[]): EditResult {
     const root = this.fresh();
     const walked = walk(root, segments, OPS);
-    if (!walked.ok) return { ok: false, message: walkFailure(walked, segments, 'remove', OPS) };
+    if (!walked.ok)
+      return { ok: false, message: walkFailure(walked, segments, 'remove', OPS, this.language) };
     const parent = walked.parent as Container;
     if (walked.last.kind === 'index') (parent as TomlValue[]).splice(walked.last.index, 1);
     else delete (parent as Record<string, TomlValue>)[walked.last.name];
-    return this.write(root, D.removed(formatKey(segments)), keepNextHeaderComments);
+    return this.write(root, this.d.removed(formatKey(segments)), keepNextHeaderComments);
   }
 
   private write(
@@ -122,10 +138,10 @@ class TomlDocument implements YqDocument {
       after = patch(this.text, intended);
       if (repair !== undefined) after = repair(this.text, after);
       if (showToml(parse(after)) !== showToml(intended)) {
-        return { ok: false, message: D.tomlUnsafe('書き換え後の内容が意図と一致しません') };
+        return { ok: false, message: this.d.tomlUnsafe(this.d.unsafeMismatch) };
       }
     } catch (error) {
-      return { ok: false, message: D.tomlUnsafe(errorDetail(error)) };
+      return { ok: false, message: this.d.tomlUnsafe(errorDetail(error)) };
     }
     return { ok: true, after, what };
   }
@@ -136,14 +152,14 @@ function assign(parent: Container, last: Segment, value: Scalar): void {
   else (parent as Record<string, TomlValue>)[last.name] = value;
 }
 
-export function openToml(rel: string, text: string): Opened {
+export function openToml(rel: string, text: string, language: Language): Opened {
   try {
     parse(text);
   } catch (error) {
     // "Error parsing TOML (line, column):\n<source line>\n<caret>\n<reason>" → its first and last lines.
     const lines = errorDetail(error).split('\n');
     const detail = lines.length > 1 ? `${lines[0]} ${lines[lines.length - 1]}` : (lines[0] ?? '');
-    return { ok: false, message: D.parseFailed('TOML', rel, detail) };
+    return { ok: false, message: DOC_TEXTS[language].parseFailed('TOML', rel, detail) };
   }
-  return { ok: true, doc: new TomlDocument(text) };
+  return { ok: true, doc: new TomlDocument(text, language) };
 }

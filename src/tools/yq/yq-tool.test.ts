@@ -2,13 +2,17 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../orchestrator/tool.ts';
-import { W } from '../work-dir/write-texts.ts';
+import { WRITE_TEXTS } from '../work-dir/write-texts.ts';
 import { toolSandbox, type ToolSandbox } from '../test-kit.ts';
 import type { FencedOp, WriteFence } from '../work-dir/fence.ts';
-import { T } from '../work-dir/texts.ts';
+import { WORK_DIR_TEXTS } from '../work-dir/texts.ts';
 import { KEY_TEXT } from './yq-key.ts';
-import { Y } from './yq-texts.ts';
+import { YQ_TEXTS } from './yq-texts.ts';
 import { yqTool } from './yq-tool.ts';
+
+const W = WRITE_TEXTS.ja;
+const T = WORK_DIR_TEXTS.ja;
+const Y = YQ_TEXTS.ja;
 
 let sb: ToolSandbox;
 let ctx: ToolContext;
@@ -146,7 +150,7 @@ describe('yq and the write fence', () => {
 });
 
 describe('yq spec', () => {
-  it('describes the tool in the village language; results stay Japanese', async () => {
+  it('describes the tool in the village language; its own refusals follow it', async () => {
     const ja = yq.specFor(sb.ctx({ language: 'ja' })) as { description: string };
     const en = yq.specFor(sb.ctx({ language: 'en' })) as { description: string };
     expect(ja.description).toContain('YAML は扱えません');
@@ -155,8 +159,29 @@ describe('yq spec', () => {
     expect(en.description).toContain("never creates a file (to create one, use the file tool's write)");
     expect(yq.wantsReason).toBe(true);
     sb.put('c.toml', 'a = 1\n');
-    expect(await yq.execute({ op: 'get', path: 'c.toml', key: 'a' }, sb.ctx({ language: 'en' }))).toBe(
+    expect(await yq.execute({ op: 'get', path: 'c.toml', key: 'a' }, sb.ctx({ language: 'ja' }))).toBe(
       'c.toml の a（数値）:\n1',
+    );
+    // Issue 22: every yq text is English in an English village.
+    const english = sb.ctx({ language: 'en' });
+    expect(await yq.execute({ op: 'get', path: 'c.toml', key: 'a' }, english)).toBe(
+      'a of c.toml (a number):\n1',
+    );
+    expect(await yq.execute({ op: 'get', path: 'c.toml', key: 'b' }, english)).toBe(
+      'b does not exist (the top level of the file: keys here: a).',
+    );
+    expect(await yq.execute({ op: 'set', path: 'c.toml', key: 'a', value: 2 }, english)).toMatch(
+      /^Preview \(nothing written yet\): c\.toml — a changed from 1 to 2 \(1 hunk\(s\), \+1 \/ -1 lines\)/,
+    );
+    expect(await yq.execute({ op: 'put', path: 'c.toml', key: 'a' }, english)).toBe(
+      'Give op as one of get / set / remove.',
+    );
+    sb.put('c.yaml', 'a: 1\n');
+    expect(await yq.execute({ op: 'get', path: 'c.yaml', key: 'a' }, english)).toMatch(
+      /^YAML is not supported: c\.yaml/,
+    );
+    expect(await yq.execute({ op: 'get', path: 'none.toml', key: 'a' }, english)).toMatch(
+      /^Not found: none\.toml/,
     );
   });
 

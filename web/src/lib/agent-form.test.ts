@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 import { AGENT_SPEC_DEFAULTS } from '../../../src/domain/agent.ts';
 import { parseRunJson } from '../../../src/world/run-json.ts';
@@ -7,6 +10,7 @@ import {
   BUNDLED_TOOL_NAMES,
   createSpec,
   DEFAULT_ENABLED_TOOLS,
+  defaultToolsHintParams,
   effectiveTools,
   emptyShell,
   formsEqual,
@@ -54,6 +58,22 @@ describe('tool lists', () => {
     expect(withTool(null, 'grep', false)).toEqual(['remember', 'fd', 'diff', 'sd', 'yq', 'file']);
     expect(withTool(['file', 'remember'], 'grep', true)).toEqual(['remember', 'grep', 'file']);
     expect(withTool(['remember'], 'remember', false)).toEqual([]);
+  });
+  it('the default hint names and counts what null really presents (run and browser are off)', () => {
+    const locales = fileURLToPath(new URL('../locales', import.meta.url));
+    const read = (language: 'ja' | 'en') =>
+      JSON.parse(readFileSync(`${locales}/${language}/agentSettings.json`, 'utf8')) as object;
+    const i18n = createI18n({
+      legacy: false,
+      locale: 'en',
+      messages: { ja: { agentSettings: read('ja') }, en: { agentSettings: read('en') } },
+    });
+    const hint = (language: 'ja' | 'en') =>
+      i18n.global.t('agentSettings.tools.useDefaultHint', defaultToolsHintParams(language), {
+        locale: language,
+      });
+    expect(hint('en')).toMatch(/^The default is the 7 tools other than run and browser\. /u);
+    expect(hint('ja')).toMatch(/^既定は run、browser を除く 7 本です。/u);
   });
   it('keeps names it does not know', () => {
     expect(withTool(['future', 'grep'], 'fd', true)).toEqual(['grep', 'fd', 'future']);

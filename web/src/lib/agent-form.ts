@@ -254,6 +254,20 @@ function orderTools(names: readonly string[]): string[] {
   return [...known, ...unknown];
 }
 
+/** Bundled tools the default set leaves out (run, browser): the settings hint names them from here. */
+export function toolsOffByDefault(): string[] {
+  const defaults: readonly string[] = DEFAULT_ENABLED_TOOLS;
+  return BUNDLED_TOOL_NAMES.filter((name) => !defaults.includes(name));
+}
+
+/** The settings hint's `{n}` and `{off}`: the default set's size and the left-out tools as a list. */
+export function defaultToolsHintParams(locale: string): { n: number; off: string } {
+  return {
+    n: DEFAULT_ENABLED_TOOLS.length,
+    off: new Intl.ListFormat(locale, { type: 'conjunction' }).format(toolsOffByDefault()),
+  };
+}
+
 export function needsWorkDir(tool: string): boolean {
   return (WORK_DIR_TOOL_NAMES as readonly string[]).includes(tool);
 }

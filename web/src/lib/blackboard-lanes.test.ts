@@ -6,12 +6,14 @@ const A = '/work/a';
 const B = '/work/b';
 
 function agent(id: string, name: string, workDir: string | null = A): OwnerFacts {
-  return { id, name, workDir, status: 'idle', typing: false };
+  return { id, name, workDir, status: 'idle', usesBlackboard: true };
 }
 
 function note(state: string | null, name: string, dir = A): BlackboardNote {
   return { dir, state, name, content: `body of ${name}`, modifiedMs: 1, truncated: false };
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const ids = (board: ReturnType<typeof buildBoards>[number]) => board.lanes.map((l) => l.id);
 const names = (board: ReturnType<typeof buildBoards>[number], lane: string) =>
@@ -19,7 +21,7 @@ const names = (board: ReturnType<typeof buildBoards>[number], lane: string) =>
 
 describe('buildBoards', () => {
   it('always shows doing, on-hold and done, even with no notes', () => {
-    const [board, ...rest] = buildBoards([], [agent('dev', 'Dev')], []);
+    const [board, ...rest] = buildBoards([], [agent('dev', 'Dev')], [], NONE);
     expect(rest).toEqual([]);
     expect(board!.dir).toBe(A);
     expect(ids(board!)).toEqual(['doing', 'on-hold', 'done']);
@@ -36,7 +38,7 @@ describe('buildBoards', () => {
       note('on-hold', 'dev - h.md'),
       note('zz', 'dev - z.md'),
     ];
-    const [board] = buildBoards(notes, [agent('dev', 'Dev')], []);
+    const [board] = buildBoards(notes, [agent('dev', 'Dev')], [], NONE);
     expect(ids(board!)).toEqual(['doing', 'on-hold', 'done', 'unfiled', 'other:later', 'other:zz']);
     expect(names(board!, 'other:later')).toEqual(['dev - l.md']);
     expect(names(board!, 'unfiled')).toEqual(['dev - r.md']);
@@ -51,7 +53,7 @@ describe('buildBoards', () => {
     ];
     const agents = [agent('dev', 'Dev'), agent('lead', 'Lead'), agent('moved', 'Moved', B)];
     const waves: WaveFacts[] = [{ agentId: 'lead', state: 'pending', bundleChars: null, tasks: [] }];
-    const [board] = buildBoards(notes, agents, waves);
+    const [board] = buildBoards(notes, agents, waves, NONE);
     const doing = board!.lanes[0]!.cards;
     expect(doing.map((c) => c.note.name)).toEqual([
       'ghost - b.md',
@@ -63,7 +65,7 @@ describe('buildBoards', () => {
   });
 
   it('heads a note with the owner’s current display name and the task, the id in the title', () => {
-    const [board] = buildBoards([note('doing', 'dev - 調査 - 続き.md')], [agent('dev', 'ザリ')], []);
+    const [board] = buildBoards([note('doing', 'dev - 調査 - 続き.md')], [agent('dev', 'ザリ')], [], NONE);
     const card = board!.lanes[0]!.cards[0]!;
     expect(card.heading).toBe('ザリ - 調査 - 続き');
     expect(card.title).toBe('dev - 調査 - 続き');
@@ -76,6 +78,7 @@ describe('buildBoards', () => {
       [note(null, 'まとめ.md'), note('doing', 'Old Name - x.md')],
       [agent('dev', 'Dev')],
       [],
+      NONE,
     );
     expect(board!.lanes.find((l) => l.id === 'unfiled')!.cards[0]!.heading).toBe('まとめ.md');
     expect(board!.lanes[0]!.cards[0]!.heading).toBe('Old Name - x.md');
@@ -84,7 +87,7 @@ describe('buildBoards', () => {
 
   it('marks every copy of a name found in several state folders as a duplicate', () => {
     const notes = [note('doing', 'dev - a.md'), note('done', 'dev - a.md'), note('done', 'dev - b.md')];
-    const [board] = buildBoards(notes, [agent('dev', 'Dev')], []);
+    const [board] = buildBoards(notes, [agent('dev', 'Dev')], [], NONE);
     const all = board!.lanes.flatMap((l) => l.cards);
     expect(all.filter((c) => c.duplicate).map((c) => `${c.note.state}/${c.note.name}`)).toEqual([
       'doing/dev - a.md',
@@ -104,7 +107,7 @@ describe('buildBoards', () => {
       note('done', 'b1 - y.md', B),
       note('doing', 'old - z.md', '/gone'),
     ];
-    const boards = buildBoards(notes, agents, []);
+    const boards = buildBoards(notes, agents, [], NONE);
     expect(boards.map((b) => b.dir)).toEqual([B, A, '/gone']);
     expect(names(boards[0]!, 'done')).toEqual(['b1 - y.md']);
     expect(names(boards[1]!, 'doing')).toEqual(['a1 - x.md']);
@@ -113,6 +116,22 @@ describe('buildBoards', () => {
   });
 
   it('has no board when no agent has a work folder and there are no notes', () => {
-    expect(buildBoards([], [agent('dev', 'Dev', null)], [])).toEqual([]);
+    expect(buildBoards([], [agent('dev', 'Dev', null)], [], NONE)).toEqual([]);
+  });
+
+  it('marks a note whose owner has "Uses the blackboard" off, and no other', () => {
+    const off = { ...agent('quiet', 'Quiet'), usesBlackboard: false };
+    const [board] = buildBoards(
+      [note('doing', 'quiet - a.md'), note('doing', 'dev - b.md'), note('doing', 'ghost - c.md')],
+      [off, agent('dev', 'Dev')],
+      [],
+      NONE,
+    );
+    const cards = board!.lanes[0]!.cards;
+    expect(cards.map((c) => [c.note.name, c.ownerOffBoard])).toEqual([
+      ['ghost - c.md', false],
+      ['quiet - a.md', true],
+      ['dev - b.md', false],
+    ]);
   });
 });

@@ -32,6 +32,8 @@ export interface NoteCard {
   title: string;
   ownerId: string | null;
   badge: NoteBadge;
+  /** The owner has "Uses the blackboard" off: it has no blackboard tool, so it can no longer change it. */
+  ownerOffBoard: boolean;
   duplicate: boolean;
 }
 
@@ -55,6 +57,7 @@ export function buildBoards(
   notes: readonly BlackboardNote[],
   agents: readonly OwnerFacts[],
   waves: readonly WaveFacts[],
+  typing: ReadonlySet<string>,
 ): DirBoard[] {
   const dirs: string[] = [];
   for (const dir of agents.flatMap((a) => (a.workDir === null ? [] : [resolvedDir(a.workDir)]))) {
@@ -62,7 +65,7 @@ export function buildBoards(
   }
   for (const note of notes) if (!dirs.includes(note.dir)) dirs.push(note.dir);
   const duplicates = duplicateNames(notes);
-  const cards = notes.map((note) => card(note, agents, waves, duplicates.has(sameNoteKey(note))));
+  const cards = notes.map((note) => card(note, agents, waves, typing, duplicates.has(sameNoteKey(note))));
   return dirs.map((dir) => ({ dir, lanes: lanesOf(cards.filter((c) => c.note.dir === dir)) }));
 }
 
@@ -70,6 +73,7 @@ function card(
   note: BlackboardNote,
   agents: readonly OwnerFacts[],
   waves: readonly WaveFacts[],
+  typing: ReadonlySet<string>,
   duplicate: boolean,
 ): NoteCard {
   const owner = noteOwner(note.name, agents);
@@ -79,7 +83,8 @@ function card(
     heading: owner ? `${owner.agent.name} - ${owner.task}` : note.name,
     title: owner ? `${owner.agent.id} - ${owner.task}` : note.name,
     ownerId: owner?.agent.id ?? null,
-    badge: classifyNote(note, agents, waves),
+    badge: classifyNote(note, agents, waves, typing),
+    ownerOffBoard: owner !== null && !owner.agent.usesBlackboard,
     duplicate,
   };
 }

@@ -3,18 +3,23 @@
  * Nothing about the owner is on the wire: it is derived on every render from the file name, the
  * agents' snapshots and the plan waves.
  */
-import { splitNoteName } from '../../../src/tools/blackboard/task-name.ts';
+import { noteNameParts, splitNoteName } from '../../../src/tools/blackboard/task-name.ts';
 import { isActiveStatus } from '../../../src/domain/enums.ts';
 import { resolvedDir } from './blackboard-dir.ts';
 import type { AgentSnapshot, BlackboardNote, PlanWaveRecord } from './types.ts';
 
 export type { BlackboardNote };
 
-export type ReleasedReason = 'orphanUnknown' | 'orphanMoved' | 'failed' | 'stopped' | 'waiting';
+/** `notMd`: not a `.md` file, so it claims no owner whatever its name says (the tool ignores it too). */
+export type ReleasedReason = 'notMd' | 'orphanUnknown' | 'orphanMoved' | 'failed' | 'stopped' | 'waiting';
 export type NoteBadge =
   { kind: 'yourTurn' } | { kind: 'active' } | { kind: 'released'; reason: ReleasedReason };
 
-export type OwnerFacts = Pick<AgentSnapshot, 'id' | 'name' | 'workDir' | 'status' | 'typing'>;
+/**
+ * What a badge needs of an agent. Not its snapshot's `typing`: that is only as fresh as the last world
+ * fetch; the live typing set (the store's `typing`, what the agent card shows) is passed beside it.
+ */
+export type OwnerFacts = Pick<AgentSnapshot, 'id' | 'name' | 'workDir' | 'status' | 'usesBlackboard'>;
 export type WaveFacts = Pick<PlanWaveRecord, 'agentId' | 'state' | 'bundleChars' | 'tasks'>;
 
 /**
@@ -41,7 +46,10 @@ export function classifyNote(
   note: Pick<BlackboardNote, 'dir' | 'name'>,
   agents: readonly OwnerFacts[],
   waves: readonly WaveFacts[],
+  typing: ReadonlySet<string>,
 ): NoteBadge {
+  const parts = noteNameParts(note.name);
+  if (!parts.ok && parts.why === 'not_md') return { kind: 'released', reason: 'notMd' };
   const owner = noteOwner(note.name, agents)?.agent;
   if (!owner) return { kind: 'released', reason: 'orphanUnknown' };
   if (owner.workDir === null || resolvedDir(owner.workDir) !== note.dir) {
@@ -55,7 +63,7 @@ export function classifyNote(
         // A pending wave's tasks also say `running` (a placeholder): only a dispatched one counts.
         w.tasks.some((task) => task.to === owner.id && task.state === 'running')),
   );
-  if (owner.typing || inDispatched) return { kind: 'active' };
+  if (typing.has(owner.id) || inDispatched) return { kind: 'active' };
   if (owner.status === 'failed') return { kind: 'released', reason: 'failed' };
   // Running but not typing: waiting on something (a delegation answers within the turn).
   if (isActiveStatus(owner.status)) return { kind: 'released', reason: 'waiting' };
@@ -63,7 +71,10 @@ export function classifyNote(
 }
 
 export function isOrphan(badge: NoteBadge): boolean {
-  return badge.kind === 'released' && (badge.reason === 'orphanUnknown' || badge.reason === 'orphanMoved');
+  return (
+    badge.kind === 'released' &&
+    (badge.reason === 'notMd' || badge.reason === 'orphanUnknown' || badge.reason === 'orphanMoved')
+  );
 }
 
 /** The collapsed-set key (freeze 10): `dir:state/name`, root `dir:name`; a moved note opens again. */

@@ -6,6 +6,7 @@ import {
   MAX_RAG_SOURCES,
   normaliseRagSource,
   ragOffered,
+  ragSourceAdvice,
   ragSourceStatus,
   removeRagSource,
   sameSources,
@@ -118,5 +119,17 @@ describe('sameSources', () => {
     expect(sameSources(['/a', '/b'], ['/a', '/b'])).toBe(true);
     expect(sameSources(['/a', '/b'], ['/b', '/a'])).toBe(false);
     expect(sameSources(['/a'], ['/a', '/b'])).toBe(false);
+  });
+});
+
+describe('ragSourceAdvice', () => {
+  it('says a missing folder revives, and what to write instead for ~, a relative path and a file', () => {
+    expect(ragSourceAdvice('/later', 'missing')).toBe('missing');
+    expect(ragSourceAdvice('~/docs', 'notAbsolute')).toBe('tilde');
+    expect(ragSourceAdvice('~', 'notAbsolute')).toBe('tilde');
+    expect(ragSourceAdvice('notes/relative', 'notAbsolute')).toBe('relative');
+    expect(ragSourceAdvice('/docs/a.md', 'notFolder')).toBe('notFolder');
+    for (const status of ['valid', 'checking', 'unchecked'] as const)
+      expect(ragSourceAdvice('/docs', status)).toBeNull();
   });
 });

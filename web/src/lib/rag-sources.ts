@@ -88,3 +88,18 @@ export function ragOffered(
 export function sameSources(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
 }
+
+/** i18n key suffixes under `agentSettings.rag.advice.*`: what to do about one invalid row. */
+export type RagSourceAdvice = 'missing' | 'tilde' | 'relative' | 'notFolder';
+
+/**
+ * What an invalid row needs, beside its status. Only a missing folder fixes itself (the row is kept
+ * and works once the folder exists); a relative path, a `~` path (the core never expands `~`) or a
+ * file never will, so those say what to write instead.
+ */
+export function ragSourceAdvice(path: string, status: RagSourceStatus): RagSourceAdvice | null {
+  if (status === 'missing') return 'missing';
+  if (status === 'notFolder') return 'notFolder';
+  if (status === 'notAbsolute') return path.startsWith('~') ? 'tilde' : 'relative';
+  return null;
+}

@@ -86,11 +86,13 @@ import type {
   SessionMeta as CoreSessionMeta,
   ForkPoint as CoreForkPoint,
   TurnRecord as CoreTurnRecord,
+  SessionSearchHit as CoreSessionSearchHit,
 } from '../../../src/domain/session.ts';
 export type SessionSummary = Unbrand<CoreSessionSummary>;
 export type SessionMeta = Unbrand<CoreSessionMeta>;
 export type ForkPoint = Unbrand<CoreForkPoint>;
 export type TurnRecord = Unbrand<CoreTurnRecord>;
+export type SessionSearchHit = Unbrand<CoreSessionSearchHit>;
 import type {
   PlanWaveRecord as CorePlanWaveRecord,
   PlanWaveTask as CorePlanWaveTask,

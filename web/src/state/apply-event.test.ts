@@ -121,6 +121,12 @@ describe('applying events', () => {
     expect(s.toolRows).toEqual([]);
   });
 
+  it('fetches the open session again when any conversation is renamed (every window shows the title)', () => {
+    const s = state();
+    const outcome = applyEvent(s, { type: 'sessionRenamed', sessionId: 'x', title: 'New title' }, 1);
+    expect(outcome).toEqual({ refetch: ['session'] });
+  });
+
   it('updates the card counters from agentStatsUpdated', () => {
     const s = state();
     applyEvent(
@@ -193,7 +199,7 @@ describe('tool rows', () => {
   it('a stored call becomes a row with its error mark, reason and details', () => {
     const call = storedCall();
     expect(toolRowFromStored(call, 3)).toEqual({
-      key: 'stored-5-3',
+      key: 'stored-5-a-c1-3',
       agentId: 'a',
       tool: 'file',
       ok: false,

@@ -152,6 +152,7 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
     case 'mcpStatusChanged':
       return { refetch: ['mcp'] };
     case 'turnRecorded':
+    case 'sessionRenamed':
       return { refetch: ['session'] };
     case 'turnInterrupted':
       return { refetch: [] };

@@ -1,4 +1,5 @@
-import { reactive } from 'vue';
+import { markRaw, reactive } from 'vue';
+import { MESSAGE_PAGE_SIZE, prependOlder } from '../lib/chat-scroll.ts';
 import { ApiError, type Api } from '../lib/api.ts';
 import { openEventsSocket } from '../lib/events-socket.ts';
 import type {
@@ -29,6 +30,9 @@ export interface VillageState {
   connected: boolean;
   world: World | null;
   messages: AgentMessage[];
+  /** Paging of `messages` (issue 22): the newest page is fetched, older ones as the reader scrolls up. */
+  /** `next` is the server's cursor for the page before the oldest loaded (a store seq past memory). */
+  olderMessages: { hasMore: boolean; loading: boolean; next: string | number | null };
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
   interrupting: Record<string, boolean>;
@@ -39,6 +43,15 @@ export interface VillageState {
   planReviewBypass: boolean;
   toasts: Toast[];
 }
+
+interface MessagePage {
+  messages: AgentMessage[];
+  hasMore: boolean;
+  next: string | number | null;
+}
+
+/** Tool rows asked per page of messages (see `toolCallsBetween`). */
+const TOOL_ROWS_PER_PAGE = 2000;
 
 export type ToastSink = (outcome: NonNullable<EventOutcome['toast']>) => void;
 
@@ -51,6 +64,7 @@ export class VillageStore {
     connected: false,
     world: null,
     messages: [],
+    olderMessages: { hasMore: false, loading: false, next: null },
     toolRows: [],
     typing: {},
     interrupting: {},
@@ -171,12 +185,27 @@ export class VillageStore {
    * The open conversation's stored tool rows replace the live ones (issue 22: rows survive reload,
    * resume and fork). Rows that arrive live during the fetch are kept when the store does not have them.
    */
-  private async refetchToolRows(): Promise<void> {
-    const stored = await this.api.call<StoredToolCall[]>('list_tool_calls', { limit: 5000 });
-    const rows = stored.map(toolRowFromStored);
+  private async refetchToolRows(generation: number): Promise<void> {
+    const oldest = this.state.olderMessages.hasMore ? this.state.messages[0] : undefined;
+    const stored = await this.toolCallsBetween(oldest?.tsMs, undefined);
+    if (generation !== this.messagesGeneration) return;
+    const rows = stored.map((call, i) => toolRowFromStored(call, i));
     const newest = rows.at(-1)?.tsMs ?? -Infinity;
     const later = this.state.toolRows.filter((r) => r.tsMs > newest);
     this.state.toolRows.splice(0, this.state.toolRows.length, ...rows, ...later);
+  }
+
+  /**
+   * The stored tool rows with a time in [fromMs, beforeMs) (issue 22): one range per page of messages,
+   * so the rows of an older page come with it and the list never shows rows above its oldest message.
+   * Bounded per page (a page of 200 messages with more than 2,000 tool calls shows the newest 2,000).
+   */
+  private toolCallsBetween(fromMs: number | undefined, beforeMs: number | undefined) {
+    return this.api.call<StoredToolCall[]>('list_tool_calls', {
+      ...(fromMs === undefined ? {} : { fromMs }),
+      ...(beforeMs === undefined ? {} : { beforeMs }),
+      limit: TOOL_ROWS_PER_PAGE,
+    });
   }
 
   async refetch(what: Refetch): Promise<void> {
@@ -191,10 +220,15 @@ export class VillageStore {
           },
         );
       case 'messages':
+        this.messagesGeneration += 1;
         return this.fetchThenReplay(
-          () => this.api.call<AgentMessage[]>('list_messages', { limit: 5000 }),
-          (messages) => s.messages.splice(0, s.messages.length, ...messages),
-        ).then(() => this.refetchToolRows());
+          () => this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE }),
+          (page) => {
+            s.messages.splice(0, s.messages.length, ...page.messages.map(markRaw));
+            s.olderMessages.hasMore = page.hasMore;
+            s.olderMessages.next = page.next;
+          },
+        ).then(() => this.refetchToolRows(this.messagesGeneration));
       case 'pending':
         s.pending = await this.api.call<PendingListing>('list_pending_commands');
         return;
@@ -207,6 +241,44 @@ export class VillageStore {
       case 'session':
         s.session = await this.api.call<SessionSummary | null>('current_session');
         return;
+    }
+  }
+
+  /** Bumped at each fresh fetch of the messages: an older page asked for before it is dropped. */
+  private messagesGeneration = 0;
+
+  /**
+   * The page before the oldest loaded message, put in front; `beforeInsert` runs just before (the list
+   * notes which row is at the top of its view, to keep it there). Messages are never changed once sent, so they are kept raw: 10,000 of them as deep
+   * proxies would cost the page memory and time for nothing.
+   */
+  async loadOlderMessages(beforeInsert: () => void = () => undefined): Promise<number> {
+    const s = this.state;
+    const oldest = s.messages[0];
+    if (s.olderMessages.loading || !s.olderMessages.hasMore || oldest === undefined) return 0;
+    const generation = this.messagesGeneration;
+    s.olderMessages.loading = true;
+    try {
+      const page = await this.api.call<MessagePage>('list_messages', {
+        before: s.olderMessages.next ?? oldest.id,
+        limit: MESSAGE_PAGE_SIZE,
+      });
+      if (generation !== this.messagesGeneration) return 0;
+      // The page's tool rows: from its oldest message (all older when it is the first) up to the
+      // message that was oldest, whose own time was in the range already loaded.
+      const from = page.hasMore ? page.messages[0]?.tsMs : undefined;
+      const stored = await this.toolCallsBetween(from, oldest.tsMs);
+      if (generation !== this.messagesGeneration) return 0;
+      s.olderMessages.hasMore = page.hasMore;
+      s.olderMessages.next = page.next;
+      beforeInsert();
+      s.toolRows.unshift(...stored.map((call, i) => toolRowFromStored(call, i, 'older')));
+      return prependOlder(s.messages, page.messages.map(markRaw));
+    } catch (error) {
+      this.toastError(error);
+      return 0;
+    } finally {
+      s.olderMessages.loading = false;
     }
   }
 

@@ -60,9 +60,10 @@ export interface ToolRow {
 }
 
 /** A stored tool call as a row (after a reload, resume or fork). */
-export function toolRowFromStored(call: StoredToolCall, index: number): ToolRow {
+export function toolRowFromStored(call: StoredToolCall, index: number, batch = 'stored'): ToolRow {
   return {
-    key: `stored-${call.tsMs}-${index}`,
+    // Unique across batches too: each page's rows are a separate fetch with its own indexes.
+    key: `${batch}-${call.tsMs}-${call.agentId}-${call.callId}-${index}`,
     agentId: call.agentId,
     tool: call.name,
     ok: !call.isError,

@@ -30,7 +30,11 @@ export function useBlackboard() {
   const collapsed = useStoredList(BLACKBOARD_COLLAPSED_KEY);
 
   const agents = computed(() => store.state.world?.agents ?? []);
-  const boards = computed(() => buildBoards(notes.value, agents.value, store.state.waves));
+  // The live typing set (the card's), not the snapshots' `typing`: those are as old as the last fetch.
+  const typing = computed(
+    () => new Set(Object.keys(store.state.typing).filter((id) => store.state.typing[id])),
+  );
+  const boards = computed(() => buildBoards(notes.value, agents.value, store.state.waves, typing.value));
 
   const describe = (e: unknown) =>
     e instanceof ApiError ? store.formatError(e.payload) : String((e as Error)?.message ?? e);

@@ -1,0 +1,135 @@
+/**
+ * Issue 22: the English variant of every texts module a model reads has no Japanese and no full-width
+ * punctuation, and English plan text uses ASCII brackets. Each function is called with sample
+ * arguments, so a Japanese word hard-wired inside an English template is found too.
+ */
+import { describe, expect, it } from 'vitest';
+import { PLAN_TEXT, bundleSection } from '../src/orchestrator/plan/plan-texts.ts';
+import { planToolSpec } from '../src/orchestrator/plan/plan-spec.ts';
+import { skippedSection, verifiedSection, verifyRequest } from '../src/orchestrator/plan/verify-texts.ts';
+import { TEXTS, agentLabel } from '../src/orchestrator/texts.ts';
+import type { AgentId } from '../src/domain/ids.ts';
+import { DIFF_TEXTS } from '../src/tools/diff/diff-texts.ts';
+import { FD_LISTING_TEXTS, FD_TEXTS } from '../src/tools/fd/fd-texts.ts';
+import { FILE_TEXTS } from '../src/tools/file/file-texts.ts';
+import { GREP_RESULT_TEXTS } from '../src/tools/grep/notices.ts';
+import { jobFailureText } from '../src/tools/regex-worker/texts.ts';
+import { REMEMBER_RESULTS } from '../src/tools/remember/remember-tool.ts';
+import { RUN_RESULT_TEXTS } from '../src/tools/run/result-texts.ts';
+import { SD_BATCH_TEXTS, SD_SPEC, SD_TEXTS } from '../src/tools/sd/sd-texts.ts';
+import { WORK_DIR_TEXTS } from '../src/tools/work-dir/texts.ts';
+import { WRITE_TEXTS } from '../src/tools/work-dir/write-texts.ts';
+import { DOC_TEXTS } from '../src/tools/yq/yq-document.ts';
+import { KEY_TEXTS } from '../src/tools/yq/yq-key.ts';
+import { YQ_SPEC, YQ_TEXTS } from '../src/tools/yq/yq-texts.ts';
+
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/u;
+const FULL_WIDTH = /[\u3000-\u303f\uff00-\uffef]/u;
+
+const STATS = { hunks: 1, added: 2, removed: 3 };
+const SAMPLES: unknown[][] = [
+  ['x', 'y', 'z', 'w'],
+  [1, 2, 3, 4],
+  [['x'], ['y'], 'z', 'w'],
+  ['x', 1, STATS, 'w'],
+  [true, 'y', 'z', 'w'],
+  [false, 'y', 'z', 'w'],
+];
+
+/** Every text a value yields: strings as they are, functions called with each sample that works. */
+function texts(value: unknown, path: string): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (typeof value === 'function') {
+    const out: [string, string][] = [];
+    for (const args of SAMPLES) {
+      try {
+        const result: unknown = (value as (...a: unknown[]) => unknown)(...args);
+        if (typeof result === 'string') out.push([`${path}(${JSON.stringify(args)})`, result]);
+      } catch {
+        // This sample does not fit the function's arguments; another does.
+      }
+    }
+    expect(out.length, `${path} gave no text for any sample`).toBeGreaterThan(0);
+    return out;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => texts(v, `${path}.${k}`));
+  }
+  return [];
+}
+
+const MODULES: [string, { en: unknown; ja: unknown }][] = [
+  ['orchestrator TEXTS', TEXTS],
+  ['PLAN_TEXT', PLAN_TEXT],
+  ['WORK_DIR_TEXTS', WORK_DIR_TEXTS],
+  ['WRITE_TEXTS', WRITE_TEXTS],
+  ['FILE_TEXTS', FILE_TEXTS],
+  ['SD_TEXTS', SD_TEXTS],
+  ['SD_BATCH_TEXTS', SD_BATCH_TEXTS],
+  ['SD_SPEC', SD_SPEC],
+  ['YQ_TEXTS', YQ_TEXTS],
+  ['YQ_SPEC', YQ_SPEC],
+  ['yq DOC_TEXTS', DOC_TEXTS],
+  ['yq KEY_TEXTS', KEY_TEXTS],
+  ['DIFF_TEXTS', DIFF_TEXTS],
+  ['FD_TEXTS', FD_TEXTS],
+  ['FD_LISTING_TEXTS', FD_LISTING_TEXTS],
+  ['GREP_RESULT_TEXTS', GREP_RESULT_TEXTS],
+  ['RUN_RESULT_TEXTS', RUN_RESULT_TEXTS],
+  ['REMEMBER_RESULTS', REMEMBER_RESULTS],
+];
+
+describe('texts modules', () => {
+  it.each(MODULES)(
+    '%s: the English variant has no Japanese and no full-width punctuation',
+    (name, module) => {
+      const found = texts(module.en, `${name}.en`);
+      expect(found.length).toBeGreaterThan(0);
+      for (const [where, text] of found) {
+        expect(text, where).not.toMatch(JAPANESE);
+        expect(text, where).not.toMatch(FULL_WIDTH);
+      }
+    },
+  );
+
+  it.each(MODULES)('%s: the Japanese variant has the same keys', (_name, module) => {
+    expect(Object.keys(module.en as object).sort()).toEqual(Object.keys(module.ja as object).sort());
+  });
+
+  it('regex job failures follow the language', () => {
+    for (const failure of ['timeout', 'aborted', 'crashed'] as const) {
+      const en = jobFailureText('grep', 'pattern', { failure, limitMs: 2000, detail: 'd' }, 'en');
+      expect(en).not.toMatch(JAPANESE);
+      expect(jobFailureText('grep', 'pattern', { failure, limitMs: 2000 }, 'ja')).toMatch(JAPANESE);
+    }
+  });
+});
+
+describe('English plan text', () => {
+  const label = (id: string) => agentLabel(id, id.toUpperCase(), 'en');
+
+  it('names agents with ASCII brackets; Japanese keeps the ledger full-width ones', () => {
+    expect(label('b')).toBe('b (B)');
+    expect(agentLabel('b', 'ビー', 'ja')).toBe('b（ビー）');
+  });
+
+  it('uses ASCII brackets in the bundle, the verifier sections and request, and the plan tool', () => {
+    const parts = [
+      bundleSection(label('b'), 'answer'),
+      verifiedSection(label('v'), 'fine', 'en'),
+      skippedSection(label('v'), 'stopped', 'en'),
+      verifyRequest(
+        label('a'),
+        [{ label: label('b'), message: 'do it' }],
+        bundleSection(label('b'), 'x'),
+        'en',
+      ),
+      JSON.stringify(planToolSpec(['b', 'c'] as AgentId[], (id) => label(id), 'en')),
+    ];
+    for (const text of parts) {
+      expect(text).not.toMatch(FULL_WIDTH);
+      expect(text).not.toMatch(JAPANESE);
+    }
+    expect(parts[0]).toBe('## b (B)\nanswer');
+  });
+});

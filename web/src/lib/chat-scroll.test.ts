@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anchoredScrollTop,
+  isPinned,
+  prependOlder,
+  rowsAfter,
+  scrollAnchor,
+  shouldLoadOlder,
+  type RowExtent,
+} from './chat-scroll.ts';
+import type { AgentMessage } from './types.ts';
+
+/** Rows of the given heights laid out from 0. */
+function layout(entries: [string, number][]): RowExtent[] {
+  let start = 0;
+  return entries.map(([key, height]) => {
+    const row = { key, start, end: start + height };
+    start += height;
+    return row;
+  });
+}
+
+const msg = (id: string): AgentMessage =>
+  ({
+    id,
+    from: { kind: 'user' },
+    to: { kind: 'user' },
+    content: id,
+    tokens: 0,
+    tsMs: 0,
+    hop: 0,
+  }) as AgentMessage;
+
+describe('anchoring while older rows are put above', () => {
+  it('keeps the top row where it was, whatever the heights of the new rows', () => {
+    const before = layout([
+      ['a', 50],
+      ['b', 120],
+      ['c', 40],
+    ]);
+    const anchor = scrollAnchor(before, 70);
+    expect(anchor).toEqual({ key: 'b', offset: 20 });
+    const after = layout([
+      ['x', 300],
+      ['y', 33],
+      ['a', 50],
+      ['b', 120],
+      ['c', 40],
+    ]);
+    expect(anchoredScrollTop(anchor!, after)).toBe(300 + 33 + 50 + 20);
+  });
+
+  it('has no anchor in an empty list, and no position once the row is gone', () => {
+    expect(scrollAnchor([], 0)).toBeNull();
+    expect(anchoredScrollTop({ key: 'gone', offset: 5 }, layout([['a', 10]]))).toBeNull();
+  });
+
+  it('takes the row whose end is past the top, not one that ends exactly there', () => {
+    expect(
+      scrollAnchor(
+        layout([
+          ['a', 50],
+          ['b', 50],
+        ]),
+        50,
+      ),
+    ).toEqual({ key: 'b', offset: 0 });
+  });
+});
+
+describe('following and loading', () => {
+  it('is pinned within 80 px of the bottom, unknown while the pane is hidden', () => {
+    expect(isPinned({ scrollTop: 900, scrollHeight: 1500, clientHeight: 550 })).toBe(true);
+    expect(isPinned({ scrollTop: 800, scrollHeight: 1500, clientHeight: 550 })).toBe(false);
+    expect(isPinned({ scrollTop: 0, scrollHeight: 0, clientHeight: 0 })).toBeNull();
+  });
+
+  it('asks for an older page only near the top, with more to come, none on its way, view not cleared', () => {
+    const base = { scrollTop: 100, clientHeight: 500, hasMore: true, loading: false, viewCleared: false };
+    expect(shouldLoadOlder(base)).toBe(true);
+    expect(shouldLoadOlder({ ...base, scrollTop: 5000 })).toBe(false);
+    expect(shouldLoadOlder({ ...base, hasMore: false })).toBe(false);
+    expect(shouldLoadOlder({ ...base, loading: true })).toBe(false);
+    expect(shouldLoadOlder({ ...base, viewCleared: true })).toBe(false);
+    expect(shouldLoadOlder({ ...base, clientHeight: 0 })).toBe(false);
+  });
+});
+
+describe('pages and counts', () => {
+  it('puts an older page first, skipping messages already loaded', () => {
+    const list = [msg('c'), msg('d')];
+    expect(prependOlder(list, [msg('a'), msg('b'), msg('c')])).toBe(2);
+    expect(list.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('counts the rows after the last one seen', () => {
+    expect(rowsAfter(['a', 'b', 'c', 'd'], 'b')).toBe(2);
+    expect(rowsAfter(['a', 'b'], 'b')).toBe(0);
+    expect(rowsAfter(['a'], null)).toBe(0);
+    expect(rowsAfter(['a'], 'gone')).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The conversation list's paging and anchoring, apart from the DOM so it can be tested: which row
+ * holds the view while older pages are put above it, when to ask for an older page, when the view
+ * follows new rows, and how many arrived while the reader was scrolled up.
+ */
+import type { AgentMessage } from './types.ts';
+
+/** Messages asked for per page (the server allows 1..500). */
+export const MESSAGE_PAGE_SIZE = 200;
+/** Closer than this to the top and an older page is asked for, before the reader reaches the edge. */
+export const NEAR_TOP_PX = 600;
+/** Within this of the bottom the reader is "at the latest": new rows are followed. */
+export const PINNED_SLACK_PX = 80;
+
+/** A laid-out row: where it starts and ends in the scrolled content (the virtualiser's items). */
+export interface RowExtent {
+  key: string | number | bigint;
+  start: number;
+  end: number;
+}
+
+/** The row at the top of the view and how far the view has scrolled into it. */
+export interface ScrollAnchor {
+  key: string;
+  offset: number;
+}
+
+export function scrollAnchor(rows: readonly RowExtent[], scrollTop: number): ScrollAnchor | null {
+  const first = rows.find((row) => row.end > scrollTop);
+  return first === undefined ? null : { key: String(first.key), offset: scrollTop - first.start };
+}
+
+/** The scrollTop that puts the anchor row back where it was after rows were added above it. */
+export function anchoredScrollTop(anchor: ScrollAnchor, rows: readonly RowExtent[]): number | null {
+  const row = rows.find((r) => String(r.key) === anchor.key);
+  return row === undefined ? null : Math.max(0, row.start + anchor.offset);
+}
+
+export interface ScrollMetrics {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
+
+/** At the bottom (within the slack). A hidden pane (height 0) says nothing: the caller keeps its state. */
+export function isPinned(m: ScrollMetrics): boolean | null {
+  if (m.clientHeight <= 0) return null;
+  return m.scrollHeight - m.scrollTop - m.clientHeight < PINNED_SLACK_PX;
+}
+
+/**
+ * Ask for an older page: near the top, the server said there are more, none is on its way, and the
+ * view is not cut by "clear view" (older rows would all be hidden, and the loads would never end).
+ */
+export function shouldLoadOlder(s: {
+  scrollTop: number;
+  clientHeight: number;
+  hasMore: boolean;
+  loading: boolean;
+  viewCleared: boolean;
+}): boolean {
+  return s.clientHeight > 0 && s.scrollTop < NEAR_TOP_PX && s.hasMore && !s.loading && !s.viewCleared;
+}
+
+/** Puts an older page before the loaded messages, skipping any already there; how many were added. */
+export function prependOlder(messages: AgentMessage[], older: readonly AgentMessage[]): number {
+  const known = new Set(messages.map((m) => m.id));
+  const fresh = older.filter((m) => !known.has(m.id));
+  messages.unshift(...fresh);
+  return fresh.length;
+}
+
+/** Rows after `key` (the last row seen at the bottom): the "Jump to latest" count. */
+export function rowsAfter(keys: readonly string[], key: string | null): number {
+  if (key === null) return 0;
+  const index = keys.lastIndexOf(key);
+  return index < 0 ? 0 : keys.length - 1 - index;
+}
