@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentId } from '../src/domain/ids.ts';
+import { McpToolFailed } from '../src/mcp/client/mcp-tool.ts';
 import type { AgentTool } from '../src/orchestrator/tool.ts';
 import { boundedPreview } from '../src/orchestrator/tool-call-record.ts';
 import { makeOrchestra, type Orchestra } from './helpers/orchestra.ts';
@@ -60,6 +61,28 @@ describe('tool records', () => {
     const events = o.events.filter((e) => e.type === 'toolInvoked');
     expect(events.map((e) => (e as { ok: boolean }).ok)).toEqual([true, false]);
     expect((events[0] as { call?: unknown }).call).toEqual(first);
+  });
+
+  it('a tool that throws (an MCP error result: McpToolFailed) is recorded as an error with its text', async () => {
+    o = await makeOrchestra({
+      tools: {
+        toolsFor: () => [
+          tool('srv__search', async () => {
+            throw new McpToolFailed('MCP server srv: no such index');
+          }),
+        ],
+      },
+    });
+    const a = await o.agent('a');
+    await o.start('a');
+    a.script(call('srv__search', { q: 'x' }), say('done'));
+    o.orch.sendUserMessage('a' as AgentId, 'go');
+    await o.idle();
+    expect(o.sink.toolCalls).toHaveLength(1);
+    expect(o.sink.toolCalls[0]).toMatchObject({ name: 'srv__search', isError: true });
+    expect(o.sink.toolCalls[0]!.resultPreview).toContain('MCP server srv: no such index');
+    const events = o.events.filter((e) => e.type === 'toolInvoked');
+    expect(events.map((e) => (e as { ok: boolean }).ok)).toEqual([false]);
   });
 
   it('boundedPreview cuts at code points and keeps the full length', () => {
