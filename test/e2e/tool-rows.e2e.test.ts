@@ -99,3 +99,27 @@ it('keeps tool rows across a reload, a resume and a fork; a row opens to its arg
   await page.reload();
   await expect.poll(() => rows().count()).toBe(2);
 }, 60_000);
+
+it('an ask to another servant reads `ask → <name>` live and after a reload', async () => {
+  const template = await fakeTemplate(village, fake.baseUrl);
+  await village.api('create_agent', { spec: { id: 'bob', name: 'Bob', modelTemplateId: template } });
+  await village.api('start_agent', { agentId: 'bob' });
+  await village.api('set_connections', { agentId: 'dev', connectedAgents: ['bob'] });
+  await village.api('reset_conversation');
+  await expect.poll(() => rows().count()).toBe(0);
+  // One queue, asked in turn: Dev asks, Bob answers the ask, Dev replies with the answer.
+  fake.enqueue(
+    { body: openAiToolCall('ask_bob', { message: 'how are the notes?' }) },
+    { body: textReply('openai', 'the notes are fine') },
+    { body: textReply('openai', 'Bob says fine') },
+  );
+  await village.api('send_user_message', { to: 'dev', content: 'ask Bob' });
+  await expect.poll(() => page.getByTestId('tool-name').allTextContents()).toEqual(['ask → Bob']);
+  await until(
+    () => village.api<{ target?: string }[]>('list_tool_calls'),
+    (list) => list.length === 1 && list[0]!.target === 'bob',
+    'the stored ask',
+  );
+  await page.reload();
+  await expect.poll(() => page.getByTestId('tool-name').allTextContents()).toEqual(['ask → Bob']);
+}, 60_000);
