@@ -2,6 +2,7 @@ import type { AgentId, ModelTemplateId } from './ids.ts';
 import type { AgentStatus, PlanTaskState } from './enums.ts';
 import type { ErrorPayload } from './errors.ts';
 import type { AgentMessage } from './message.ts';
+import type { ToolCallRecord } from './session.ts';
 
 /** Every frame of the events socket: `{"type": ..., ...payload}` (ledger part 4 §3.2). */
 export type CoreEvent =
@@ -32,6 +33,8 @@ export type CoreEvent =
       reasonState?: 'written' | 'omitted' | 'unsupported' | 'excluded';
       /** When the tool returned (this server's addition): the UI orders tool rows with messages by it. */
       tsMs?: number;
+      /** This server's addition (issue 22): the stored record, so the live row opens like a reloaded one. */
+      call?: ToolCallRecord;
     }
   | { type: 'toolLimitReached'; agentId: AgentId; maxIterations: number }
   | { type: 'toolRepeatBlocked'; agentId: AgentId; tool: string; repeats: number }

@@ -36,7 +36,13 @@ export interface ForkPoint {
   attachments?: AttachmentRef[];
 }
 
-export const RECORD_KINDS = ['message', 'exchange', 'summary', 'turn'] as const;
+/**
+ * `tool` goes past the ledger's closed set of four (issue 22): tool rows must survive reload, resume
+ * and fork, and nothing else records a tool call. The kind came with schema version 5, so an older
+ * reader refuses the file at open instead of misreading it; a newer reader reads older files (they
+ * simply have no tool rows). History restore and statistics read their own kinds and never see it.
+ */
+export const RECORD_KINDS = ['message', 'exchange', 'summary', 'turn', 'tool'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** How a turn ended: seven closed values. */
@@ -82,6 +88,34 @@ export interface SummaryRecord {
   agentId: AgentId;
   text: string;
   coversUpToSeq: number;
+}
+
+/** Arguments and result are each kept up to this many characters; the full length is kept beside. */
+export const TOOL_PREVIEW_CHARS = 16_000;
+
+/** One bundled / MCP tool call as the chat shows it again after a reload (display only). */
+export interface ToolCallRecord {
+  agentId: AgentId;
+  /** The model's call id (unique within its response). */
+  callId: string;
+  /** The raw tool name as offered (`ask_agent_2`, `server__tool`, `file`). */
+  name: string;
+  /** The model's one-line intent, when it wrote one. */
+  reason: string | null;
+  reasonState: 'written' | 'omitted' | 'unsupported' | 'excluded';
+  /** Pretty JSON of the arguments, cut at TOOL_PREVIEW_CHARS characters. */
+  argsPreview: string;
+  argsChars: number;
+  /** The result text the model read, cut at TOOL_PREVIEW_CHARS characters. */
+  resultPreview: string;
+  resultChars: number;
+  isError: boolean;
+  /** When the tool returned. */
+  tsMs: number;
+  /** The hop of the turn that made the call (links the row to its turn record). */
+  hop: number;
+  /** For `ask_*` routing calls: the servant asked (the row reads `ask → Bob`). */
+  target?: AgentId;
 }
 
 export const SESSION_TITLE_CHARS = 30;

@@ -14,6 +14,7 @@ import { proposeWave, reviewWindowOpen } from './plan/review-window.ts';
 import { forwardedTasks, runPlan } from './plan/run-plan.ts';
 import { ROOM_LOG_TOOL } from './synthetic-tools.ts';
 import { readReason, type ToolContext } from './tool.ts';
+import { toolCallRecordOf } from './tool-call-record.ts';
 import type { Completion } from './turn-exits.ts';
 import type { Turn } from './turn-state.ts';
 
@@ -115,6 +116,7 @@ async function runOne(
   let text: string;
   let ownHead = '';
   let ok = true;
+  let flagged = false;
   if (offeredPlan) {
     text = await runPlan(orch, turn, call.arguments);
   } else if (route) {
@@ -145,6 +147,9 @@ async function runOne(
       log: orch.log,
       signal: turn.handle.controller.signal,
       contextLength: turn.template.contextLength,
+      flagError: () => {
+        flagged = true;
+      },
     };
     try {
       text = await tool!.execute(call.arguments, ctx);
@@ -163,14 +168,27 @@ async function runOne(
         : reason !== null
           ? ('written' as const)
           : ('omitted' as const);
+  const tsMs = orch.now();
+  const shownReason = reasonState === 'written' ? reason : null;
+  const record = toolCallRecordOf(turn, call, {
+    text,
+    isError: !ok || flagged,
+    reason: shownReason,
+    reasonState,
+    tsMs,
+    target: route?.target,
+  });
+  // One short synchronous write where the event is emitted (never across an await), like the others.
+  orch.sink.recordToolCall(record);
   orch.events.emit({
     type: 'toolInvoked',
     agentId: turn.spec.id,
     tool: call.name,
-    ok,
-    reason: reasonState === 'written' ? reason : null,
+    ok: ok && !flagged,
+    reason: shownReason,
     reasonState,
-    tsMs: orch.now(),
+    tsMs,
+    call: record,
   });
   orch.log.note(
     toolLine({

@@ -14,6 +14,7 @@ import type {
   SessionMeta,
   SessionSearchHit,
   SessionSummary,
+  ToolCallRecord,
   TurnRecord,
 } from '../domain/session.ts';
 import type { SessionRecord, SessionStore } from '../store/index.ts';
@@ -121,6 +122,18 @@ export class Sessions implements TurnSink, MessageSink {
   }
   recordTurn(record: TurnRecord): void {
     this.append({ kind: 'turn', turn: record });
+  }
+  recordToolCall(record: ToolCallRecord): void {
+    this.append({ kind: 'tool', tool: record });
+  }
+
+  /**
+   * The open session's newest `limit` tool calls in [fromMs, beforeMs), oldest first: the chat's tool
+   * rows for the page of messages it loaded (after a reload, resume or fork, or an older page).
+   */
+  toolCalls(range: { fromMs: number | null; beforeMs: number | null }, limit: number): ToolCallRecord[] {
+    if (!this.store || this.current === null) return [];
+    return this.store.toolCallsBetween(this.current, range, limit);
   }
 
   /** A save failure is a WARN: the conversation goes on in memory. */

@@ -21,9 +21,15 @@ export interface ToolContext {
    * (MCP results); absent, such a tool assumes the template default.
    */
   contextLength?: number;
+  /**
+   * A tool calls this when its result text reports a failure (a missing file, an I/O error): the
+   * result still goes to the model as text, and the chat's row says "returned with an error". Absent
+   * in contexts that show no row (tests, previews).
+   */
+  flagError?: () => void;
 }
 
-export type ToolSpecContext = Omit<ToolContext, 'signal'>;
+export type ToolSpecContext = Omit<ToolContext, 'signal' | 'flagError'>;
 
 /**
  * A tool an agent can call. Failures come back as result text, not as a thrown error, so a wrong

@@ -1,4 +1,4 @@
-import type { TurnRecord } from '../domain/session.ts';
+import type { ToolCallRecord, TurnRecord } from '../domain/session.ts';
 
 /**
  * Where settled turns go: the session store implements this; until then (and in tests) the memory
@@ -8,12 +8,15 @@ export interface TurnSink {
   sessionId(): string;
   recordTurn(record: TurnRecord): void;
   recordExchange(agentId: string, sent: string, replied: string): void;
+  /** A bundled / MCP tool call as the chat shows it (the `tool` record, issue 22). */
+  recordToolCall(record: ToolCallRecord): void;
 }
 
 /** Keeps the most recent records in memory (bounded): for tests and for a village without a store. */
 export class MemoryTurnSink implements TurnSink {
   readonly turns: TurnRecord[] = [];
   readonly exchanges: { agentId: string; sent: string; replied: string }[] = [];
+  readonly toolCalls: ToolCallRecord[] = [];
 
   constructor(
     private readonly id = 'unsaved',
@@ -30,5 +33,9 @@ export class MemoryTurnSink implements TurnSink {
   recordExchange(agentId: string, sent: string, replied: string): void {
     this.exchanges.push({ agentId, sent, replied });
     if (this.exchanges.length > this.capacity) this.exchanges.shift();
+  }
+  recordToolCall(record: ToolCallRecord): void {
+    this.toolCalls.push(record);
+    if (this.toolCalls.length > this.capacity) this.toolCalls.shift();
   }
 }

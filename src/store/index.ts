@@ -8,6 +8,7 @@ export type {
   ExchangeEntry,
   SummaryEntry,
   TurnEntry,
+  ToolEntry,
 } from './record.ts';
 export type { RestoredHistories, HistoryExchange, ActiveSummary } from './restore.ts';
 export { SCHEMA_VERSION } from './schema.ts';

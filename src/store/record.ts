@@ -1,6 +1,12 @@
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentMessage } from '../domain/message.ts';
-import type { ExchangeRecord, RecordKind, SummaryRecord, TurnRecord } from '../domain/session.ts';
+import type {
+  ExchangeRecord,
+  RecordKind,
+  SummaryRecord,
+  ToolCallRecord,
+  TurnRecord,
+} from '../domain/session.ts';
 import { RECORD_KINDS } from '../domain/session.ts';
 import { invalidArgument, storeProblem } from './store-error.ts';
 
@@ -9,9 +15,10 @@ import { invalidArgument, storeProblem } from './store-error.ts';
  *
  * Stored shape: the `kind` column holds the kind, the `body` column holds the payload as JSON —
  * `message`: the whole AgentMessage; `exchange`: `{agentId, sent, replied}`; `summary`:
- * `{agentId, text, coversUpToSeq}`; `turn`: the TurnRecord. An export line is `{seq, ...record}`.
+ * `{agentId, text, coversUpToSeq}`; `turn`: the TurnRecord; `tool`: the ToolCallRecord (issue 22, past
+ * the ledger: see RECORD_KINDS). An export line is `{seq, ...record}`.
  */
-export type SessionRecord = MessageEntry | ExchangeEntry | SummaryEntry | TurnEntry;
+export type SessionRecord = MessageEntry | ExchangeEntry | SummaryEntry | TurnEntry | ToolEntry;
 
 export interface MessageEntry {
   kind: 'message';
@@ -26,6 +33,11 @@ export interface SummaryEntry extends SummaryRecord {
 export interface TurnEntry {
   kind: 'turn';
   turn: TurnRecord;
+}
+
+export interface ToolEntry {
+  kind: 'tool';
+  tool: ToolCallRecord;
 }
 
 /** A record as read back, with its place in the session (0-based, per session). */
@@ -56,6 +68,8 @@ export function encodeRecord(record: SessionRecord): EncodedRecord {
     }
     case 'turn':
       return { kind: 'turn', body: JSON.stringify(record.turn) };
+    case 'tool':
+      return { kind: 'tool', body: JSON.stringify(record.tool) };
     default:
       throw invalidArgument(
         `unknown record kind ${JSON.stringify(String((record as { kind: unknown }).kind))}`,
@@ -96,6 +110,8 @@ export function decodeRecord(seq: number, kind: string, body: string): StoredRec
       };
     case 'turn':
       return { seq, kind, turn: decodeTurn(fields, bad) };
+    case 'tool':
+      return { seq, kind, tool: decodeTool(fields, bad) };
   }
 }
 
@@ -144,6 +160,31 @@ function decodeTurn(fields: Fields, bad: (why: string) => Error): TurnRecord {
     model: str(fields, 'model', bad),
     backend: str(fields, 'backend', bad),
     elapsedMs: num(fields, 'elapsedMs', bad),
+  };
+}
+
+const REASON_STATES = ['written', 'omitted', 'unsupported', 'excluded'] as const;
+
+function decodeTool(fields: Fields, bad: (why: string) => Error): ToolCallRecord {
+  const reason = fields.reason;
+  if (reason !== null && typeof reason !== 'string') throw bad('reason');
+  const reasonState = fields.reasonState as ToolCallRecord['reasonState'];
+  if (!REASON_STATES.includes(reasonState)) throw bad('reasonState');
+  if (typeof fields.isError !== 'boolean') throw bad('isError');
+  return {
+    agentId: str(fields, 'agentId', bad) as AgentId,
+    callId: str(fields, 'callId', bad),
+    name: str(fields, 'name', bad),
+    reason,
+    reasonState,
+    argsPreview: str(fields, 'argsPreview', bad),
+    argsChars: num(fields, 'argsChars', bad),
+    resultPreview: str(fields, 'resultPreview', bad),
+    resultChars: num(fields, 'resultChars', bad),
+    isError: fields.isError,
+    tsMs: num(fields, 'tsMs', bad),
+    hop: num(fields, 'hop', bad),
+    ...(fields.target === undefined ? {} : { target: str(fields, 'target', bad) as AgentId }),
   };
 }
 

@@ -71,11 +71,25 @@ INSERT INTO search_backlog (session_id, next_seq, last_seq)
 `;
 
 /**
+ * Version 5: the `tool` record kind (issue 22, past the ledger). No table changes: the version exists
+ * so a reader that does not know the kind refuses the file at open rather than at the first tool row.
+ */
+export const SCHEMA_V5_SQL = `
+-- version 5: records may be of kind 'tool'
+`;
+
+/**
  * `migrations[i]` takes a file from `PRAGMA user_version` i to i + 1 (0 = a new, empty file). A new
  * version only appends here, so it reads every older file; a file from a newer version is refused.
  * Adding a record kind means adding a version, so an older reader refuses the file at open.
  */
-export const MIGRATIONS: readonly string[] = [SCHEMA_V1_SQL, SCHEMA_V2_SQL, SCHEMA_V3_SQL, SCHEMA_V4_SQL];
+export const MIGRATIONS: readonly string[] = [
+  SCHEMA_V1_SQL,
+  SCHEMA_V2_SQL,
+  SCHEMA_V3_SQL,
+  SCHEMA_V4_SQL,
+  SCHEMA_V5_SQL,
+];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -6,6 +6,7 @@ import type {
   SessionMeta,
   SessionSearchHit,
   SessionSummary,
+  ToolCallRecord,
   TurnRecord,
 } from '../domain/session.ts';
 import { writeExportFile } from './export-file.ts';
@@ -21,7 +22,7 @@ import {
 } from './meta.ts';
 import type { RestoredHistories } from './restore.ts';
 import { restoreFromRecords } from './restore.ts';
-import type { MessageEntry, SessionRecord, StoredRecord, TurnEntry } from './record.ts';
+import type { MessageEntry, SessionRecord, StoredRecord, ToolEntry, TurnEntry } from './record.ts';
 import { decodeRecord, encodeRecord, isRecordKind, unknownKind } from './record.ts';
 import { prepareSearchStatements } from './search-statements.ts';
 import { openStoreFile } from './session-file.ts';
@@ -256,6 +257,27 @@ export class SessionStore {
       // The read covers every record from the oldest message it returns (all of them when it is short).
       this.requireKnownKinds(sessionId, rows.length === limit ? rows[0]!.seq : 0);
       return rows.map((row) => (decodeRow(row) as MessageEntry).message);
+    });
+  }
+
+  /**
+   * The newest `limit` tool-call records whose time is in [fromMs, beforeMs) (either end open when
+   * null), oldest first: the chat's tool rows for the messages it has loaded. The UI asks one range per
+   * page of messages, so an older page brings its own rows; the kind index bounds the read to tool rows.
+   */
+  toolCallsBetween(
+    sessionId: string,
+    range: { fromMs: number | null; beforeMs: number | null },
+    limit: number,
+  ): ToolCallRecord[] {
+    requireCount('limit', limit);
+    return guarded('read', () => {
+      this.ensureExists(sessionId);
+      if (limit === 0) return [];
+      const from = range.fromMs ?? Number.MIN_SAFE_INTEGER;
+      const before = range.beforeMs ?? Number.MAX_SAFE_INTEGER;
+      const rows = this.s.toolRowsBetween.all(sessionId, from, before, limit).reverse();
+      return rows.map((row) => (decodeRow(row) as ToolEntry).tool);
     });
   }
 

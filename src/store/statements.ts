@@ -66,6 +66,12 @@ export function prepareStatements(db: Database.Database) {
     turnRows: db.prepare<[string], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind = 'turn' ORDER BY seq`,
     ),
+    /** Tool rows by time (`tsMs` of the record; calls are recorded in time order, so seq order). */
+    toolRowsBetween: db.prepare<[string, number, number, number], RecordRow>(
+      `SELECT seq, kind, body ${BY_KIND} AND kind = 'tool'
+         AND json_extract(body, '$.tsMs') >= ? AND json_extract(body, '$.tsMs') < ?
+       ORDER BY seq DESC LIMIT ?`,
+    ),
     /** The session's kinds one at a time, in O(log n) each (the index is ordered by kind). */
     nextKind: db.prepare<[string, string], { kind: string }>(
       'SELECT kind FROM records WHERE session_id = ? AND kind > ? ORDER BY kind LIMIT 1',

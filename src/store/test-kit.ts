@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentMessage, Endpoint } from '../domain/message.ts';
-import type { TurnRecord } from '../domain/session.ts';
+import type { ToolCallRecord, TurnRecord } from '../domain/session.ts';
 import type { SessionRecord } from './record.ts';
 import { openStoreFile, sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
@@ -130,4 +130,27 @@ export function turnRecord(agentId: string, overrides: Partial<TurnRecord> = {})
 export const turn = (agentId: string, overrides: Partial<TurnRecord> = {}): SessionRecord => ({
   kind: 'turn',
   turn: turnRecord(agentId, overrides),
+});
+
+export function toolCallRecord(agentId: string, overrides: Partial<ToolCallRecord> = {}): ToolCallRecord {
+  return {
+    agentId: agent(agentId),
+    callId: 'call-1',
+    name: 'file',
+    reason: 'read the notes',
+    reasonState: 'written',
+    argsPreview: '{\n  "op": "read"\n}',
+    argsChars: 17,
+    resultPreview: 'notes',
+    resultChars: 5,
+    isError: false,
+    tsMs: 10,
+    hop: 0,
+    ...overrides,
+  };
+}
+
+export const toolCall = (agentId: string, overrides: Partial<ToolCallRecord> = {}): SessionRecord => ({
+  kind: 'tool',
+  tool: toolCallRecord(agentId, overrides),
 });

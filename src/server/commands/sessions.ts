@@ -19,6 +19,19 @@ const scopeSchema = z.discriminatedUnion('kind', [
 
 export const sessionCommands: CommandTable = {
   list_sessions: command(z.strictObject({}), (ctx) => ctx.sessions.list()),
+  /**
+   * The open conversation's tool rows (the `tool` records, issue 22), oldest first: the newest `limit`
+   * with a time in [fromMs, beforeMs). The chat asks the range of each page of messages it loads.
+   */
+  list_tool_calls: command(
+    z.strictObject({
+      fromMs: z.int().optional(),
+      beforeMs: z.int().optional(),
+      limit: z.int().min(1).max(5000).optional(),
+    }),
+    (ctx, { fromMs, beforeMs, limit }) =>
+      ctx.sessions.toolCalls({ fromMs: fromMs ?? null, beforeMs: beforeMs ?? null }, limit ?? 5000),
+  ),
   current_session: command(z.strictObject({}), (ctx) => ctx.sessions.currentSession()),
   reset_conversation: command(z.strictObject({}), (ctx) => ctx.sessions.newChat()),
   resume_session: command(sessionArg, (ctx, { sessionId }) => ctx.sessions.resume(sessionId)),

@@ -5,13 +5,25 @@ import type { Language } from '../../domain/enums.ts';
 import { workDirTexts } from '../work-dir/texts.ts';
 import { fileTexts } from './file-texts.ts';
 
-/** `read { path }`: the text, cut at 12,000 characters with a notice that there is no way to read on. */
-export async function readOp(workDir: string, path: unknown, language: Language): Promise<string> {
+/**
+ * `read { path }`: the text, cut at 12,000 characters with a notice that there is no way to read on.
+ * Anything but the text (missing, a folder, binary, …) also calls `failed`: the chat marks the call.
+ */
+export async function readOp(
+  workDir: string,
+  path: unknown,
+  language: Language,
+  failed: () => void = () => {},
+): Promise<string> {
   const T = workDirTexts(language);
   const F = fileTexts(language);
   const target = await resolveExisting(workDir, path, language);
-  if (!target.ok) return target.message;
+  if (!target.ok) {
+    failed();
+    return target.message;
+  }
   const read = await readTextFile(target.root, target.abs, false);
+  if (read.kind !== 'ok') failed();
   switch (read.kind) {
     case 'folder':
       return F.folderRead(target.rel);

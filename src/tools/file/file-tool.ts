@@ -66,15 +66,20 @@ export function fileTool(options: FileToolOptions = {}): AgentTool {
       };
     },
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-      if (ctx.workDir === null) return workDirTexts(ctx.language).workDirMissing;
+      const failed = () => ctx.flagError?.();
+      if (ctx.workDir === null) {
+        failed();
+        return workDirTexts(ctx.language).workDirMissing;
+      }
       const env: OpEnv = {
         workDir: ctx.workDir,
         language: ctx.language,
         fenced: (op, rels) => fence.refuse(ctx, op, rels),
       };
       try {
-        return await runOp(env, args, trash);
+        return await runOp(env, args, trash, failed);
       } catch (error) {
+        failed();
         // Every failure is a result the model can read (never the absolute path).
         const code = (error as NodeJS.ErrnoException).code ?? 'error';
         return fileTexts(ctx.language).ioFailed(
@@ -87,12 +92,17 @@ export function fileTool(options: FileToolOptions = {}): AgentTool {
   };
 }
 
-async function runOp(env: OpEnv, args: Record<string, unknown>, trash: TrashFn): Promise<string> {
+async function runOp(
+  env: OpEnv,
+  args: Record<string, unknown>,
+  trash: TrashFn,
+  failed: () => void,
+): Promise<string> {
   const F = fileTexts(env.language);
   const content = args.content;
   switch (args.op) {
     case 'read':
-      return readOp(env.workDir, args.path, env.language);
+      return readOp(env.workDir, args.path, env.language, failed);
     case 'write':
       if (typeof content !== 'string') return F.needString('content');
       return writeOp(env, args.path, content, args.overwrite === true);

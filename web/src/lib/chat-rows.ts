@@ -1,6 +1,16 @@
 import type { AgentMessage, Endpoint } from './types.ts';
 
-/** A tool run as the conversation shows it (built from `toolInvoked`; not stored by the core). */
+/** What a tool row shows when opened (the core's stored `tool` record, previews bounded to 16 KB). */
+export interface ToolCallDetail {
+  argsPreview: string;
+  argsChars: number;
+  resultPreview: string;
+  resultChars: number;
+  /** The servant an `ask_*` / `transfer_to_*` call reached. */
+  target?: string;
+}
+
+/** A tool run as the conversation shows it (live from `toolInvoked`, or restored from the store). */
 export interface ToolRun {
   key: string;
   agentId: string;
@@ -9,6 +19,7 @@ export interface ToolRun {
   reason: string | null;
   reasonState: string | null;
   tsMs: number;
+  call?: ToolCallDetail;
 }
 
 export type ChatRow =

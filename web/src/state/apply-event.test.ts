@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, AgentSnapshot } from '../lib/types.ts';
 import { addMessage, applyEvent, replayPatches, typingFromWorld, type LiveState } from './apply-event.ts';
-import type { World } from './world.ts';
+import { toolRowFromStored, type StoredToolCall, type World } from './world.ts';
 
 function agent(id: string): AgentSnapshot {
   return {
@@ -184,4 +184,46 @@ describe('tool rows', () => {
     applyEvent(s, { type: 'toolInvoked', agentId: 'a' as never, tool: 'file', ok: true, tsMs: 77 }, 999);
     expect(s.toolRows[0]!.tsMs).toBe(77);
   });
+
+  it('keep the stored call the event carries, so a live row opens like a restored one', () => {
+    const s = state();
+    const call = storedCall();
+    applyEvent(
+      s,
+      { type: 'toolInvoked', agentId: 'a' as never, tool: 'file', ok: false, tsMs: 5, call } as never,
+      9,
+    );
+    expect(s.toolRows[0]).toMatchObject({ tool: 'file', ok: false, call });
+  });
+
+  it('a stored call becomes a row with its error mark, reason and details', () => {
+    const call = storedCall();
+    expect(toolRowFromStored(call, 3)).toEqual({
+      key: 'stored-5-a-c1-3',
+      agentId: 'a',
+      tool: 'file',
+      ok: false,
+      reason: 'look',
+      reasonState: 'written',
+      tsMs: 5,
+      call,
+    });
+  });
 });
+
+function storedCall(): StoredToolCall {
+  return {
+    agentId: 'a',
+    callId: 'c1',
+    name: 'file',
+    reason: 'look',
+    reasonState: 'written',
+    argsPreview: '{}',
+    argsChars: 2,
+    resultPreview: 'missing',
+    resultChars: 7,
+    isError: true,
+    tsMs: 5,
+    hop: 0,
+  };
+}

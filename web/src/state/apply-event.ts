@@ -90,6 +90,7 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
         reasonState: event.reasonState ?? null,
         // The server's clock, like the messages' (so a row sits where it happened); arrival otherwise.
         tsMs: event.tsMs ?? nowMs,
+        ...(event.call ? { call: event.call } : {}),
       });
       return { refetch: [] };
     case 'toolLimitReached':

@@ -18,7 +18,8 @@ import {
   type EventOutcome,
   type Refetch,
 } from './apply-event.ts';
-import type { McpStatusView, PendingListing, Toast, ToolRow, World } from './world.ts';
+import type { McpStatusView, PendingListing, StoredToolCall, Toast, ToolRow, World } from './world.ts';
+import { toolRowFromStored } from './world.ts';
 
 export interface VillageState {
   /** `connecting` until the first state fetch; `booting` while the core opens the village. */
@@ -48,6 +49,9 @@ interface MessagePage {
   hasMore: boolean;
   next: string | number | null;
 }
+
+/** Tool rows asked per page of messages (see `toolCallsBetween`). */
+const TOOL_ROWS_PER_PAGE = 2000;
 
 export type ToastSink = (outcome: NonNullable<EventOutcome['toast']>) => void;
 
@@ -177,6 +181,33 @@ export class VillageStore {
     }
   }
 
+  /**
+   * The open conversation's stored tool rows replace the live ones (issue 22: rows survive reload,
+   * resume and fork). Rows that arrive live during the fetch are kept when the store does not have them.
+   */
+  private async refetchToolRows(generation: number): Promise<void> {
+    const oldest = this.state.olderMessages.hasMore ? this.state.messages[0] : undefined;
+    const stored = await this.toolCallsBetween(oldest?.tsMs, undefined);
+    if (generation !== this.messagesGeneration) return;
+    const rows = stored.map((call, i) => toolRowFromStored(call, i));
+    const newest = rows.at(-1)?.tsMs ?? -Infinity;
+    const later = this.state.toolRows.filter((r) => r.tsMs > newest);
+    this.state.toolRows.splice(0, this.state.toolRows.length, ...rows, ...later);
+  }
+
+  /**
+   * The stored tool rows with a time in [fromMs, beforeMs) (issue 22): one range per page of messages,
+   * so the rows of an older page come with it and the list never shows rows above its oldest message.
+   * Bounded per page (a page of 200 messages with more than 2,000 tool calls shows the newest 2,000).
+   */
+  private toolCallsBetween(fromMs: number | undefined, beforeMs: number | undefined) {
+    return this.api.call<StoredToolCall[]>('list_tool_calls', {
+      ...(fromMs === undefined ? {} : { fromMs }),
+      ...(beforeMs === undefined ? {} : { beforeMs }),
+      limit: TOOL_ROWS_PER_PAGE,
+    });
+  }
+
   async refetch(what: Refetch): Promise<void> {
     const s = this.state;
     switch (what) {
@@ -197,7 +228,7 @@ export class VillageStore {
             s.olderMessages.hasMore = page.hasMore;
             s.olderMessages.next = page.next;
           },
-        );
+        ).then(() => this.refetchToolRows(this.messagesGeneration));
       case 'pending':
         s.pending = await this.api.call<PendingListing>('list_pending_commands');
         return;
@@ -233,9 +264,15 @@ export class VillageStore {
         limit: MESSAGE_PAGE_SIZE,
       });
       if (generation !== this.messagesGeneration) return 0;
+      // The page's tool rows: from its oldest message (all older when it is the first) up to the
+      // message that was oldest, whose own time was in the range already loaded.
+      const from = page.hasMore ? page.messages[0]?.tsMs : undefined;
+      const stored = await this.toolCallsBetween(from, oldest.tsMs);
+      if (generation !== this.messagesGeneration) return 0;
       s.olderMessages.hasMore = page.hasMore;
       s.olderMessages.next = page.next;
       beforeInsert();
+      s.toolRows.unshift(...stored.map((call, i) => toolRowFromStored(call, i, 'older')));
       return prependOlder(s.messages, page.messages.map(markRaw));
     } catch (error) {
       this.toastError(error);

@@ -29,7 +29,24 @@ export interface World {
   };
 }
 
-/** One bundled/MCP tool call as the `toolInvoked` event told it (display only, not stored). */
+/** The stored tool call (`list_tool_calls`, or the `call` of a live `toolInvoked`). */
+export interface StoredToolCall {
+  agentId: string;
+  callId: string;
+  name: string;
+  reason: string | null;
+  reasonState: 'written' | 'omitted' | 'unsupported' | 'excluded';
+  argsPreview: string;
+  argsChars: number;
+  resultPreview: string;
+  resultChars: number;
+  isError: boolean;
+  tsMs: number;
+  hop: number;
+  target?: string;
+}
+
+/** One bundled/MCP tool call as the chat shows it: live from `toolInvoked`, or restored from the store. */
 export interface ToolRow {
   key: string;
   agentId: string;
@@ -38,6 +55,23 @@ export interface ToolRow {
   reason: string | null;
   reasonState: 'written' | 'omitted' | 'unsupported' | 'excluded' | null;
   tsMs: number;
+  /** Arguments and result, when the server sent them (absent from an older server's events). */
+  call?: StoredToolCall;
+}
+
+/** A stored tool call as a row (after a reload, resume or fork). */
+export function toolRowFromStored(call: StoredToolCall, index: number, batch = 'stored'): ToolRow {
+  return {
+    // Unique across batches too: each page's rows are a separate fetch with its own indexes.
+    key: `${batch}-${call.tsMs}-${call.agentId}-${call.callId}-${index}`,
+    agentId: call.agentId,
+    tool: call.name,
+    ok: !call.isError,
+    reason: call.reason,
+    reasonState: call.reasonState,
+    tsMs: call.tsMs,
+    call,
+  };
 }
 
 export interface PendingEntry {
