@@ -1,3 +1,4 @@
+import type { ToolCallRecord } from '../../../src/domain/session.ts';
 import type {
   AgentGroup,
   AgentSnapshot,
@@ -29,22 +30,14 @@ export interface World {
   };
 }
 
-/** The stored tool call (`list_tool_calls`, or the `call` of a live `toolInvoked`). */
-export interface StoredToolCall {
+/**
+ * The stored tool call (`list_tool_calls`, or the `call` of a live `toolInvoked`): the core's type, with
+ * ids as the plain strings the wire carries.
+ */
+export type StoredToolCall = Omit<ToolCallRecord, 'agentId' | 'target'> & {
   agentId: string;
-  callId: string;
-  name: string;
-  reason: string | null;
-  reasonState: 'written' | 'omitted' | 'unsupported' | 'excluded';
-  argsPreview: string;
-  argsChars: number;
-  resultPreview: string;
-  resultChars: number;
-  isError: boolean;
-  tsMs: number;
-  hop: number;
   target?: string;
-}
+};
 
 /** One bundled/MCP tool call as the chat shows it: live from `toolInvoked`, or restored from the store. */
 export interface ToolRow {
