@@ -13,7 +13,12 @@ export function seededText(i: number): string {
   return `Message ${i}${' and more words'.repeat(i % 4)}`;
 }
 
-export function seedConversation(workspace: string, count: number, agentId = 'agent_1'): void {
+export function seedConversation(
+  workspace: string,
+  count: number,
+  agentId = 'agent_1',
+  textOf: (i: number) => string = seededText,
+): void {
   const store = SessionStore.open(sessionStorePath(workspace), { workspace });
   try {
     const id = store.createSession('long conversation');
@@ -25,7 +30,7 @@ export function seedConversation(workspace: string, count: number, agentId = 'ag
         id: `seed-${i}`,
         from: fromUser ? { kind: 'user' } : agent,
         to: fromUser ? agent : { kind: 'user' },
-        content: seededText(i),
+        content: textOf(i),
         tokens: 5,
         tsMs: start + i * 1_000,
         hop: 0,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   anchoredScrollTop,
   isPinned,
+  mergeNewestPage,
   prependOlder,
   rowsAfter,
   scrollAnchor,
@@ -98,5 +99,26 @@ describe('pages and counts', () => {
     expect(rowsAfter(['a', 'b'], 'b')).toBe(0);
     expect(rowsAfter(['a'], null)).toBe(0);
     expect(rowsAfter(['a'], 'gone')).toBe(0);
+  });
+});
+
+describe('the newest page fetched again after a reconnect', () => {
+  const ids = (list: AgentMessage[]) => list.map((m) => m.id);
+  it('keeps the older pages loaded and takes the page from its oldest message on', () => {
+    const loaded = ['a', 'b', 'c', 'd'].map(msg);
+    const merged = mergeNewestPage(loaded, ['c', 'd', 'e'].map(msg));
+    expect(ids(merged.messages)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(merged.keptOlder).toBe(true);
+  });
+  it('takes the page alone when it does not join what is loaded (another conversation, a long gap)', () => {
+    const loaded = ['a', 'b'].map(msg);
+    expect(mergeNewestPage(loaded, ['x', 'y'].map(msg))).toEqual({
+      messages: ['x', 'y'].map(msg),
+      keptOlder: false,
+    });
+    expect(mergeNewestPage(loaded, []).messages).toEqual([]);
+    expect(mergeNewestPage([], ['x'].map(msg)).keptOlder).toBe(false);
+    // The page starts at the loaded oldest: nothing older was loaded, the page's cursor holds.
+    expect(mergeNewestPage(loaded, ['a', 'b', 'c'].map(msg)).keptOlder).toBe(false);
   });
 });

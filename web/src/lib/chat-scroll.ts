@@ -76,3 +76,20 @@ export function rowsAfter(keys: readonly string[], key: string | null): number {
   const index = keys.lastIndexOf(key);
   return index < 0 ? 0 : keys.length - 1 - index;
 }
+
+/**
+ * The newest page fetched again (the events socket reconnected) joined to what is loaded: the older
+ * pages the reader has scrolled through stay, and the page replaces everything from its oldest
+ * message on (messages never change once sent; they are matched by id). When the page's oldest is
+ * not among the loaded ones (a new conversation, or more arrived meanwhile than a page holds) the
+ * page is all there is, and `keptOlder` is false so the caller takes the page's cursor too.
+ */
+export function mergeNewestPage(
+  loaded: readonly AgentMessage[],
+  page: readonly AgentMessage[],
+): { messages: AgentMessage[]; keptOlder: boolean } {
+  const oldest = page[0];
+  const at = oldest === undefined ? -1 : loaded.findIndex((m) => m.id === oldest.id);
+  if (at <= 0) return { messages: [...page], keptOlder: false };
+  return { messages: [...loaded.slice(0, at), ...page], keptOlder: true };
+}

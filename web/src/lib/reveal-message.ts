@@ -1,11 +1,25 @@
 /**
  * Scrolls the chat to a message and marks it for a moment (a search result opened, issue 22). The
- * row is found by `data-message-id` once the opened conversation has drawn it; a message older than
- * the loaded tail (or a list that draws only what is visible) is not found, and nothing happens.
+ * chat list registers how to bring a message into its virtual list (page older messages in until it
+ * is loaded, then scroll the list to its index); the row is then found by `data-message-id` once
+ * drawn, and marked.
  */
 export const REVEAL_CLASS = 'search-revealed';
 const WAIT_FRAMES = 120;
 const MARK_MS = 2_500;
+
+/** Brings a message of a conversation into the list's view; false when it is not there. */
+export type MessageRevealer = (messageId: string, sessionId?: string) => Promise<boolean>;
+
+let revealer: MessageRevealer | null = null;
+
+/** The chat list offers its revealer while it is mounted; the returned function withdraws it. */
+export function provideMessageRevealer(bring: MessageRevealer): () => void {
+  revealer = bring;
+  return () => {
+    if (revealer === bring) revealer = null;
+  };
+}
 
 export function findMessageRow(root: ParentNode, messageId: string): HTMLElement | null {
   if (messageId === '') return null;
@@ -13,26 +27,39 @@ export function findMessageRow(root: ParentNode, messageId: string): HTMLElement
   return root.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"]`);
 }
 
-/** Resolves true when the row was found and revealed. */
-export function revealMessage(messageId: string, root: ParentNode = document): Promise<boolean> {
+/** Resolves when `ready()` holds, checked once a frame; false after `frames` frames without. */
+export function waitForFrames(ready: () => boolean, frames: number): Promise<boolean> {
   return new Promise((resolve) => {
-    let frames = 0;
+    let seen = 0;
     const look = () => {
-      const row = findMessageRow(root, messageId);
-      if (row === null) {
-        if ((frames += 1) < WAIT_FRAMES) requestAnimationFrame(look);
-        else resolve(false);
-        return;
-      }
-      row.scrollIntoView({ block: 'center' });
-      row.classList.add(REVEAL_CLASS);
-      row.dataset.revealed = 'true';
-      setTimeout(() => {
-        row.classList.remove(REVEAL_CLASS);
-        delete row.dataset.revealed;
-      }, MARK_MS);
-      resolve(true);
+      if (ready()) resolve(true);
+      else if ((seen += 1) < frames) requestAnimationFrame(look);
+      else resolve(false);
     };
     look();
   });
+}
+
+/**
+ * Resolves true when the row was found and revealed. `sessionId` is the conversation the message
+ * belongs to (just resumed: the list waits for it to be the open one before paging).
+ */
+export async function revealMessage(
+  messageId: string,
+  options: { sessionId?: string; root?: ParentNode } = {},
+): Promise<boolean> {
+  const root = options.root ?? document;
+  if (revealer !== null && !(await revealer(messageId, options.sessionId))) return false;
+  let row: HTMLElement | null = null;
+  const drawn = await waitForFrames(() => (row = findMessageRow(root, messageId)) !== null, WAIT_FRAMES);
+  if (!drawn || row === null) return false;
+  const found: HTMLElement = row;
+  found.scrollIntoView({ block: 'center' });
+  found.classList.add(REVEAL_CLASS);
+  found.dataset.revealed = 'true';
+  setTimeout(() => {
+    found.classList.remove(REVEAL_CLASS);
+    delete found.dataset.revealed;
+  }, MARK_MS);
+  return true;
 }

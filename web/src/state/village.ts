@@ -1,5 +1,5 @@
 import { markRaw, reactive } from 'vue';
-import { MESSAGE_PAGE_SIZE, prependOlder } from '../lib/chat-scroll.ts';
+import { MESSAGE_PAGE_SIZE, mergeNewestPage, prependOlder } from '../lib/chat-scroll.ts';
 import { ApiError, type Api } from '../lib/api.ts';
 import { openEventsSocket } from '../lib/events-socket.ts';
 import type {
@@ -111,7 +111,10 @@ export class VillageStore {
       if (!ready) return;
       // One surface that fails (say mcp_status) is reported and the others still load.
       const surfaces: Refetch[] = ['world', 'messages', 'pending', 'waves', 'mcp', 'session'];
-      const results = await Promise.allSettled(surfaces.map((r) => this.refetch(r)));
+      // Every reopen of the socket comes here: the older pages already loaded are kept (issue 22).
+      const results = await Promise.allSettled(
+        surfaces.map((r) => (r === 'messages' ? this.refetchMessages(true) : this.refetch(r))),
+      );
       results.forEach((result, i) => {
         if (result.status === 'fulfilled') return;
         // Without the world there is nothing to draw; anything else shows as a toast.
@@ -220,15 +223,7 @@ export class VillageStore {
           },
         );
       case 'messages':
-        this.messagesGeneration += 1;
-        return this.fetchThenReplay(
-          () => this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE }),
-          (page) => {
-            s.messages.splice(0, s.messages.length, ...page.messages.map(markRaw));
-            s.olderMessages.hasMore = page.hasMore;
-            s.olderMessages.next = page.next;
-          },
-        ).then(() => this.refetchToolRows(this.messagesGeneration));
+        return this.refetchMessages(false);
       case 'pending':
         s.pending = await this.api.call<PendingListing>('list_pending_commands');
         return;
@@ -241,6 +236,51 @@ export class VillageStore {
       case 'session':
         s.session = await this.api.call<SessionSummary | null>('current_session');
         return;
+    }
+  }
+
+  /**
+   * The newest page. `keepLoaded` (a reconnect) joins it to the older pages already loaded, by id,
+   * so the reader's place is kept; a switched or cleared conversation replaces them.
+   */
+  refetchMessages(keepLoaded: boolean): Promise<void> {
+    const s = this.state;
+    this.messagesGeneration += 1;
+    const generation = this.messagesGeneration;
+    const fetching = this.fetchThenReplay(
+      () => this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE }),
+      (page) => {
+        const fresh = page.messages.map(markRaw);
+        const merged = keepLoaded
+          ? mergeNewestPage(s.messages, fresh)
+          : { messages: fresh, keptOlder: false };
+        s.messages.splice(0, s.messages.length, ...merged.messages);
+        if (merged.keptOlder) return;
+        s.olderMessages.hasMore = page.hasMore;
+        s.olderMessages.next = page.next;
+      },
+    ).then(() => this.refetchToolRows(generation));
+    this.messagesFetch = fetching.catch(() => undefined);
+    return fetching;
+  }
+
+  /** The fetch of the newest page under way (or done): a search result waits for it before looking. */
+  messagesFetch: Promise<void> = Promise.resolve();
+
+  /**
+   * Pages older messages in until `messageId` is loaded (a search result deep in the conversation),
+   * at most `maxPages` pages so a message that is not there (deleted, another conversation) ends.
+   */
+  async loadUntilMessage(messageId: string, maxPages: number): Promise<boolean> {
+    const s = this.state;
+    for (let pages = 0; ; pages += 1) {
+      if (s.messages.some((m) => m.id === messageId)) return true;
+      if (pages >= maxPages || !s.olderMessages.hasMore) return false;
+      // The list may be loading a page of its own as the reader scrolls: wait for it, not count it.
+      while (s.olderMessages.loading) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (s.messages.some((m) => m.id === messageId)) return true;
+      // Nothing added: a failure (already a toast) or a fresh fetch that replaced the list.
+      if ((await this.loadOlderMessages()) === 0) return false;
     }
   }
 
