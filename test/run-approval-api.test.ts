@@ -31,12 +31,14 @@ interface StoredCall {
   reason: string | null;
   approval?: { command: string; args: string[] };
 }
-type State = { state: string };
+type State = { state: string; entry: { reason?: string; exactPattern: string } | null };
 
 it('approves from the row’s data: the record’s request, the entry’s reason, the state after', async () => {
   await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev', enabledTools: ['run'] });
   fake.enqueue(
-    { body: openAiToolCall('run', { command: 'node', args: ['--version'], reason: 'check the node version' }) },
+    {
+      body: openAiToolCall('run', { command: 'node', args: ['--version'], reason: 'check the node version' }),
+    },
     { body: openAiToolCall('run', { command: 'node', args: ['-p', '1+1'], reason: 'add two numbers' }) },
     { body: textReply('openai', 'waiting for approval') },
   );
@@ -55,17 +57,20 @@ it('approves from the row’s data: the record’s request, the entry’s reason
   ]);
 
   const [first, second] = calls.map((c) => ({ agentId: 'dev', ...c.approval! }));
-  expect(await v.ok<State>('run_request_state', first)).toEqual({ state: 'pending' });
+  expect(await v.ok<State>('run_request_state', first)).toEqual({
+    state: 'pending',
+    entry: expect.objectContaining({ reason: 'check the node version', exactPattern: 'node --version' }),
+  });
   expect(await v.ok('approve_command', { ...first, open: false })).toMatchObject({
     outcome: 'approved',
     pattern: 'node --version',
     firstAllow: true,
   });
-  expect(await v.ok<State>('run_request_state', first)).toEqual({ state: 'allowed' });
+  expect(await v.ok<State>('run_request_state', first)).toEqual({ state: 'allowed', entry: null });
   expect(await v.ok('reject_command', second)).toMatchObject({ outcome: 'rejected' });
-  expect(await v.ok<State>('run_request_state', second)).toEqual({ state: 'denied' });
+  expect(await v.ok<State>('run_request_state', second)).toEqual({ state: 'denied', entry: null });
   const gone = { agentId: 'dev', command: 'node', args: ['--help'] };
-  expect(await v.ok<State>('run_request_state', gone)).toEqual({ state: 'gone' });
+  expect(await v.ok<State>('run_request_state', gone)).toEqual({ state: 'gone', entry: null });
 
   const unknown = await v.call('run_request_state', { ...first, agentId: 'nobody' });
   expect(unknown.status).toBeGreaterThanOrEqual(400);

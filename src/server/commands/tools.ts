@@ -38,12 +38,12 @@ export const toolCommands: CommandTable = {
     ),
   ),
   /**
-   * Where one `run` request stands now (pending / allowed / denied / gone / broken), for the chat row
-   * of the call that queued it (issue 22). Read only; refetched on `pendingCommandsChanged`.
+   * Where one `run` request stands now (pending with its entry / allowed / denied / gone / broken), for
+   * the chat row of the call that queued it (issue 22). Read only; refetched on `pendingCommandsChanged`.
    */
   run_request_state: command(z.strictObject(requested), async (ctx, a) => {
     requireAgent(ctx.village.state, a.agentId);
-    return { state: await requestState(ctx.paths, a.agentId, a.command, a.args) };
+    return requestState(ctx.paths, a.agentId, a.command, a.args);
   }),
   /** Moves one pending request into `allow`: exactly, or open after its first argument. */
   approve_command: command(z.strictObject({ ...requested, open: z.boolean() }), async (ctx, a) => {

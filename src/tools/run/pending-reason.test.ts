@@ -17,7 +17,8 @@ let runJson: RunJsonFixture;
 const note = (command: string, args: string[], reason: string | null, nowMs = 1000) =>
   notePending(paths, 'alice', { command, args, reason }, nowMs, log, POSIX);
 const listed = async () => (await listPending(paths, ['alice'], POSIX)).agents[0]!.entries;
-const state = (command: string, args: string[]) => requestState(paths, 'alice', command, args, POSIX);
+const state = async (command: string, args: string[]) =>
+  (await requestState(paths, 'alice', command, args, POSIX)).state;
 
 beforeEach(() => {
   box = toolSandbox();
@@ -78,6 +79,11 @@ describe('requestState', () => {
     await note('ls', [], null);
     expect(await state('git', ['log'])).toBe('pending');
     expect(await state('GIT', ['log'])).toBe('pending');
+    expect(await requestState(paths, 'alice', 'git', ['log'], POSIX)).toEqual({
+      state: 'pending',
+      entry: expect.objectContaining({ command: 'git', exactPattern: 'git log', openPattern: 'git log *' }),
+    });
+    expect((await requestState(paths, 'alice', 'rm', ['x'], POSIX)).entry).not.toHaveProperty('reason');
     await approveCommand(paths, 'alice', 'git', ['log'], false, log, POSIX);
     expect(await state('git', ['log'])).toBe('allowed');
     await rejectCommand(paths, 'alice', 'rm', ['x'], log, POSIX);

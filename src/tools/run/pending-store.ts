@@ -140,6 +140,14 @@ export interface PendingListing {
   total: number;
 }
 
+function listed(entry: PendingCommand, host: HostInfo): PendingListEntry {
+  return {
+    ...entry,
+    exactPattern: pendingPattern(entry, false, host),
+    openPattern: pendingPattern(entry, true, host),
+  };
+}
+
 /** The approval screen's list, read only (nothing is written, a broken file is reported). */
 export async function listPending(
   paths: VillagePaths,
@@ -174,11 +182,7 @@ async function listOne(paths: VillagePaths, agentId: string, host: HostInfo): Pr
   const { policy, problem } = await readPolicy(paths, agentId);
   if (policy === null) return { agentId, entries: [], problem };
   const entries = sweep(policy, host)
-    .map((e) => ({
-      ...e,
-      exactPattern: pendingPattern(e, false, host),
-      openPattern: pendingPattern(e, true, host),
-    }))
+    .map((e) => listed(e, host))
     .sort((a, b) => a.firstRequestedAtMs - b.firstRequestedAtMs);
   return { agentId, entries, problem: null };
 }
@@ -191,20 +195,27 @@ async function listOne(paths: VillagePaths, agentId: string, host: HostInfo): Pr
  */
 export type RequestState = 'pending' | 'allowed' | 'denied' | 'gone' | 'broken';
 
+export interface RequestStanding {
+  state: RequestState;
+  /** The listed entry (its reason and the two pattern strings) while `pending`; else null. */
+  entry: PendingListEntry | null;
+}
+
 export async function requestState(
   paths: VillagePaths,
   agentId: string,
   command: string,
   args: readonly string[],
   host: HostInfo = currentHost(),
-): Promise<RequestState> {
+): Promise<RequestStanding> {
   const { policy, problem } = await readPolicy(paths, agentId);
-  if (problem !== null) return 'broken';
-  if (policy === null) return 'gone';
+  if (problem !== null) return { state: 'broken', entry: null };
+  if (policy === null) return { state: 'gone', entry: null };
   const decision = decide(policy, command, args, host);
-  if (decision === 'allow') return 'allowed';
-  if (decision === 'deny') return 'denied';
-  return findPending(policy, command, args, host) ? 'pending' : 'gone';
+  if (decision === 'allow') return { state: 'allowed', entry: null };
+  if (decision === 'deny') return { state: 'denied', entry: null };
+  const entry = findPending(policy, command, args, host);
+  return entry ? { state: 'pending', entry: listed(entry, host) } : { state: 'gone', entry: null };
 }
 
 export type ApproveResult =
