@@ -4,7 +4,7 @@
  * Allow telling the servant, a decision made elsewhere, a vanished entry, no reason, Japanese.
  */
 import '../../test-dom.ts';
-import { createApp, nextTick, type App } from 'vue';
+import { createApp, nextTick, type App, type Component } from 'vue';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProvider, textReply } from '../../../../test/fakes/fake-provider.ts';
 import {
@@ -17,6 +17,7 @@ import { i18n } from '../../i18n.ts';
 import { createApi } from '../../lib/api.ts';
 import { VillageStore } from '../../state/village.ts';
 import RunApprovalPanel from './RunApprovalPanel.vue';
+import ToolRunRow from './ToolRunRow.vue';
 
 let fake: FakeProvider;
 let v: TestVillage;
@@ -66,9 +67,13 @@ afterAll(async () => {
 });
 
 function mount(request: { command: string; args: string[] }, recordedReason: string | null = null) {
+  return mountComponent(RunApprovalPanel, { agentId: 'dev', request, recordedReason });
+}
+
+function mountComponent(component: Component, props: Record<string, unknown>) {
   const root = document.createElement('div');
   document.body.append(root);
-  const app = createApp(RunApprovalPanel, { agentId: 'dev', request, recordedReason });
+  const app = createApp(component, props);
   app.use(i18n).provide(STORE_KEY, store).mount(root);
   mounted.push({ app, root });
   return root;
@@ -150,5 +155,31 @@ describe('RunApprovalPanel', () => {
     expect(text(root, 'approval-outcome')).toBe('もう一覧にありません');
     expect(text(root, 'approval-reason')).toBe('理由: テストを回す');
     expect(text(root, 'run-approval')).toContain('承認待ち');
+  });
+
+  it('in its tool row: the panel takes the reason’s place; a row without a request has no panel', async () => {
+    const run = (approval?: { command: string; args: string[] }) => ({
+      key: approval ? 'queued' : 'plain',
+      agentId: 'dev',
+      tool: 'run',
+      ok: true,
+      reason: 'list the folder',
+      reasonState: 'written',
+      tsMs: 1,
+      call: {
+        argsPreview: '{}',
+        argsChars: 2,
+        resultPreview: '',
+        resultChars: 0,
+        ...(approval ? { approval } : {}),
+      },
+    });
+    const queued = mountComponent(ToolRunRow, { run: run({ command: 'ls', args: ['-la'] }) });
+    await until(() => stateOf(queued) === 'pending', 'the panel in the row');
+    expect(part(queued, 'tool-reason')).toBeNull();
+    expect(text(queued, 'approval-reason')).toBe('Reason: list the folder');
+    const plain = mountComponent(ToolRunRow, { run: run() });
+    expect(part(plain, 'run-approval')).toBeNull();
+    expect(text(plain, 'tool-reason')).toBe('Reason: list the folder');
   });
 });
