@@ -47,6 +47,7 @@ beforeAll(async () => {
         pendingEntry('node', ['--version'], 1, 'check the node version'),
         pendingEntry('git', ['log', '--oneline'], 2),
         pendingEntry('ls', ['-la'], 3, 'list the folder'),
+        pendingEntry('echo', ['-n', 'a b'], 4),
       ],
     }),
   });
@@ -88,7 +89,8 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const part = (root: HTMLElement, id: string) => root.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const part = <E extends HTMLElement = HTMLElement>(root: HTMLElement, id: string) =>
+  root.querySelector<E>(`[data-testid="${id}"]`);
 const text = (root: HTMLElement, id: string) => part(root, id)?.textContent?.replace(/\s+/g, ' ').trim();
 const stateOf = (root: HTMLElement) => part(root, 'run-approval')?.dataset.state;
 
@@ -146,6 +148,16 @@ describe('RunApprovalPanel', () => {
     expect(text(root, 'approval-outcome')).toBe('Denied');
     expect(root.querySelectorAll('button')).toHaveLength(0);
     expect(await v.ok<unknown[]>('list_messages')).toHaveLength(before);
+  });
+
+  it('a request no exact pattern can name: only Allow pattern, and the row says why', async () => {
+    const root = mount({ command: 'echo', args: ['-n', 'a b'] });
+    await until(() => stateOf(root) === 'pending', 'the pending state');
+    expect(part<HTMLButtonElement>(root, 'approval-allow')!.disabled).toBe(true);
+    expect(part<HTMLButtonElement>(root, 'approval-deny')!.disabled).toBe(true);
+    expect(part<HTMLButtonElement>(root, 'approval-allow-pattern')!.disabled).toBe(false);
+    expect(text(root, 'approval-open-pattern')).toBe('echo -n *');
+    expect(text(root, 'approval-inexpressible')).toContain('run.json');
   });
 
   it('a request no longer listed says so, in Japanese too, with the reason the call recorded', async () => {
