@@ -116,6 +116,18 @@ export interface ToolCallRecord {
   hop: number;
   /** For `ask_*` routing calls: the servant asked (the row reads `ask → Bob`). */
   target?: AgentId;
+  /**
+   * For a `run` call queued for a person's approval: the request as run.json's pending list holds it,
+   * so the row can offer Allow / Deny live and after a reload (issue 22). Left out when the request
+   * is longer than TOOL_PREVIEW_CHARS (the Approvals dialog still lists it).
+   */
+  approval?: ApprovalRequest;
+}
+
+/** A `run` call waiting for approval, named as approve_command / reject_command take it. */
+export interface ApprovalRequest {
+  command: string;
+  args: string[];
 }
 
 export const SESSION_TITLE_CHARS = 30;

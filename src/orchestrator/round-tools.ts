@@ -3,6 +3,7 @@
  * the "no such tool" answer) and every call gets its result, so calls and results stay in pairs.
  */
 import type { AgentId } from '../domain/ids.ts';
+import type { ApprovalRequest } from '../domain/session.ts';
 import type { ChatResponse, ToolCall } from '../llm/canonical.ts';
 import { roomLogReadLine, toolBlockedLine, toolLine } from './lines/index.ts';
 import type { Orchestrator } from './orchestrator.ts';
@@ -117,6 +118,7 @@ async function runOne(
   let ownHead = '';
   let ok = true;
   let flagged = false;
+  let approval: ApprovalRequest | null = null;
   if (offeredPlan) {
     text = await runPlan(orch, turn, call.arguments);
   } else if (route) {
@@ -150,6 +152,9 @@ async function runOne(
       flagError: () => {
         flagged = true;
       },
+      awaitingApproval: (request) => {
+        approval = request;
+      },
     };
     try {
       text = await tool!.execute(call.arguments, ctx);
@@ -177,6 +182,7 @@ async function runOne(
     reasonState,
     tsMs,
     target: route?.target,
+    approval,
   });
   // One short synchronous write where the event is emitted (never across an await), like the others.
   orch.sink.recordToolCall(record);

@@ -4,7 +4,7 @@
  * so the row can say how much was left out.
  */
 import type { ToolCall } from '../llm/canonical.ts';
-import { TOOL_PREVIEW_CHARS, type ToolCallRecord } from '../domain/session.ts';
+import { TOOL_PREVIEW_CHARS, type ApprovalRequest, type ToolCallRecord } from '../domain/session.ts';
 import type { Turn } from './turn-state.ts';
 
 /** Cut at a code point boundary (never half a surrogate pair); returns the piece and the full length. */
@@ -29,6 +29,7 @@ export function toolCallRecordOf(
     reasonState: ToolCallRecord['reasonState'];
     tsMs: number;
     target?: ToolCallRecord['target'];
+    approval?: ApprovalRequest | null;
   },
 ): ToolCallRecord {
   const args = boundedPreview(argumentsText(call.arguments));
@@ -47,5 +48,14 @@ export function toolCallRecordOf(
     tsMs: outcome.tsMs,
     hop: turn.envelope.incoming.hop,
     ...(outcome.target === undefined ? {} : { target: outcome.target }),
+    ...(boundedApproval(outcome.approval) ?? {}),
   };
+}
+
+/** The request kept whole or not at all: a cut command would name another request. */
+function boundedApproval(approval: ApprovalRequest | null | undefined): { approval: ApprovalRequest } | null {
+  if (!approval) return null;
+  const size = [...approval.command].length + approval.args.reduce((n, a) => n + [...a].length, 0);
+  if (size > TOOL_PREVIEW_CHARS) return null;
+  return { approval: { command: approval.command, args: [...approval.args] } };
 }

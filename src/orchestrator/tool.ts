@@ -1,6 +1,7 @@
 import type { DiagLog } from '../diag/log.ts';
 import type { Language } from '../domain/enums.ts';
 import type { AgentId } from '../domain/ids.ts';
+import type { ApprovalRequest } from '../domain/session.ts';
 import type { ToolSpec } from '../llm/canonical.ts';
 import type { VillagePaths } from '../world/paths.ts';
 
@@ -27,9 +28,14 @@ export interface ToolContext {
    * in contexts that show no row (tests, previews).
    */
   flagError?: () => void;
+  /**
+   * `run` calls this when it queued the call for a person's approval, so the call's stored record
+   * carries the request and the chat row can offer the decision (issue 22). Absent where no row is.
+   */
+  awaitingApproval?: (request: ApprovalRequest) => void;
 }
 
-export type ToolSpecContext = Omit<ToolContext, 'signal' | 'flagError'>;
+export type ToolSpecContext = Omit<ToolContext, 'signal' | 'flagError' | 'awaitingApproval'>;
 
 /**
  * A tool an agent can call. Failures come back as result text, not as a thrown error, so a wrong

@@ -1,6 +1,7 @@
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentMessage } from '../domain/message.ts';
 import type {
+  ApprovalRequest,
   ExchangeRecord,
   RecordKind,
   SummaryRecord,
@@ -185,7 +186,16 @@ function decodeTool(fields: Fields, bad: (why: string) => Error): ToolCallRecord
     tsMs: num(fields, 'tsMs', bad),
     hop: num(fields, 'hop', bad),
     ...(fields.target === undefined ? {} : { target: str(fields, 'target', bad) as AgentId }),
+    ...(fields.approval === undefined ? {} : { approval: decodeApproval(fields.approval, bad) }),
   };
+}
+
+function decodeApproval(value: unknown, bad: (why: string) => Error): ApprovalRequest {
+  if (typeof value !== 'object' || value === null) throw bad('approval');
+  const { command, args } = value as Record<string, unknown>;
+  if (typeof command !== 'string') throw bad('approval.command');
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw bad('approval.args');
+  return { command, args: [...(args as string[])] };
 }
 
 function str(fields: Fields, key: string, bad: (why: string) => Error): string {

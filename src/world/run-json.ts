@@ -16,6 +16,24 @@ export interface PendingCommand {
   args: string[];
   count: number;
   firstRequestedAtMs: number;
+  /**
+   * The model's reason for the call (the tool call's `reason`, already trimmed and cut to 60), so the
+   * approver sees why it was asked. Past the ledger's pending shape (issue 22): absent in run.json
+   * files written before it, which read as before; a repeat with a reason replaces it. Never logged.
+   */
+  reason?: string;
+}
+
+/** A stored reason longer than the tool's own cut (a hand edit) is cut the same way on read. */
+const PENDING_REASON_MAX_CHARS = 60;
+
+function pendingReason(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const points = [...value.trim()];
+  if (points.length === 0) return undefined;
+  return points.length > PENDING_REASON_MAX_CHARS
+    ? `${points.slice(0, PENDING_REASON_MAX_CHARS - 1).join('')}…`
+    : points.join('');
 }
 
 export interface RunPolicy {
@@ -64,7 +82,9 @@ export function parsePendingEntry(value: unknown): PendingCommand | null {
   if (typeof command !== 'string' || !isStringArray(args)) return null;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
   if (typeof firstRequestedAtMs !== 'number' || !Number.isFinite(firstRequestedAtMs)) return null;
-  return { command, args: [...args], count, firstRequestedAtMs };
+  // A reason that is not text is dropped, never a broken file: it only explains, it decides nothing.
+  const reason = pendingReason(entry.reason);
+  return { command, args: [...args], count, firstRequestedAtMs, ...(reason ? { reason } : {}) };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AgentId } from '../../domain/ids.ts';
 import { agentIdSchema } from '../../domain/schemas.ts';
 import { clearBoard, deleteBoardNote } from '../../tools/blackboard/board-delete.ts';
 import { blackboardDirs, readBoardNotes } from '../../tools/blackboard/board-notes.ts';
-import { approveCommand, listPending, rejectCommand } from '../../tools/run/pending-store.ts';
+import { approveCommand, listPending, rejectCommand, requestState } from '../../tools/run/pending-store.ts';
 import { requireAgent } from '../../world/validate.ts';
 import { command, type CommandTable } from '../command.ts';
 import type { AppContext } from '../context.ts';
@@ -37,6 +37,14 @@ export const toolCommands: CommandTable = {
       ctx.village.state.agents.map((a) => a.id),
     ),
   ),
+  /**
+   * Where one `run` request stands now (pending with its entry / allowed / denied / gone / broken), for
+   * the chat row of the call that queued it (issue 22). Read only; refetched on `pendingCommandsChanged`.
+   */
+  run_request_state: command(z.strictObject(requested), async (ctx, a) => {
+    requireAgent(ctx.village.state, a.agentId);
+    return requestState(ctx.paths, a.agentId, a.command, a.args);
+  }),
   /** Moves one pending request into `allow`: exactly, or open after its first argument. */
   approve_command: command(z.strictObject({ ...requested, open: z.boolean() }), async (ctx, a) => {
     requireAgent(ctx.village.state, a.agentId);

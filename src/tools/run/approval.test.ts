@@ -12,7 +12,7 @@ let log: MemoryDiagLog;
 let runJson: RunJsonFixture;
 
 const note = (command: string, args: string[], nowMs: number, agentId = 'alice') =>
-  notePending(paths, agentId, command, args, nowMs, log, POSIX);
+  notePending(paths, agentId, { command, args }, nowMs, log, POSIX);
 
 beforeEach(() => {
   box = toolSandbox();

@@ -37,16 +37,23 @@ export type NotePendingResult =
   /** run.json is broken: left byte for byte as it is and nothing queued. */
   | { outcome: 'broken'; problem: string };
 
+/** One call to queue: the model's `reason` (already read by readReason) travels with it. */
+export interface PendingRequest {
+  command: string;
+  args: readonly string[];
+  reason?: string | null;
+}
+
 /**
  * Queues a call for a person's approval. An identical (command, args) already pending counts up and
- * keeps its firstRequestedAtMs; past PENDING_MAX the oldest firstRequestedAtMs is pushed out (never
- * the request being noted). A missing run.json is created.
+ * keeps its firstRequestedAtMs; the latest non-empty reason wins (an empty one keeps the earlier).
+ * Past PENDING_MAX the oldest firstRequestedAtMs is pushed out (never the request being noted). A
+ * missing run.json is created.
  */
 export async function notePending(
   paths: VillagePaths,
   agentId: string,
-  command: string,
-  args: readonly string[],
+  request: PendingRequest,
   nowMs: number,
   log?: DiagLog,
   host: HostInfo = currentHost(),
@@ -56,6 +63,8 @@ export async function notePending(
       paths,
       agentId,
       (policy) => {
+        const { command, args } = request;
+        const reason = request.reason?.trim() ? request.reason : null;
         if (decide(policy, command, args, host) !== 'pending') {
           return sweepStep(policy, { outcome: 'not_pending' }, host);
         }
@@ -66,6 +75,7 @@ export async function notePending(
           noted = { command, args: [...args], count: 1, firstRequestedAtMs: nowMs };
           pending.push(noted);
         }
+        if (reason !== null) noted.reason = reason;
         while (pending.length > PENDING_MAX) {
           const others = pending.filter((e) => e !== noted);
           const oldest = others.reduce((a, b) => (b.firstRequestedAtMs < a.firstRequestedAtMs ? b : a));
@@ -130,6 +140,14 @@ export interface PendingListing {
   total: number;
 }
 
+function listed(entry: PendingCommand, host: HostInfo): PendingListEntry {
+  return {
+    ...entry,
+    exactPattern: pendingPattern(entry, false, host),
+    openPattern: pendingPattern(entry, true, host),
+  };
+}
+
 /** The approval screen's list, read only (nothing is written, a broken file is reported). */
 export async function listPending(
   paths: VillagePaths,
@@ -141,7 +159,11 @@ export async function listPending(
   return { agents, total: agents.reduce((sum, a) => sum + a.entries.length, 0) };
 }
 
-async function listOne(paths: VillagePaths, agentId: string, host: HostInfo): Promise<AgentPending> {
+/** run.json read only: null when absent, a problem when unreadable or broken. */
+async function readPolicy(
+  paths: VillagePaths,
+  agentId: string,
+): Promise<{ policy: RunPolicy | null; problem: string | null }> {
   let text: string | null;
   try {
     const path = paths.configFile(agentId, 'run');
@@ -149,19 +171,51 @@ async function listOne(paths: VillagePaths, agentId: string, host: HostInfo): Pr
     text = await readTextOrNull(path);
   } catch (error) {
     const problem = error instanceof CoreError ? error.message : 'run.json cannot be read';
-    return { agentId, entries: [], problem };
+    return { policy: null, problem };
   }
-  if (text === null) return { agentId, entries: [], problem: null };
+  if (text === null) return { policy: null, problem: null };
   const parsed = parseRunJson(text);
-  if (!parsed.ok) return { agentId, entries: [], problem: parsed.problem };
-  const entries = sweep(parsed.policy, host)
-    .map((e) => ({
-      ...e,
-      exactPattern: pendingPattern(e, false, host),
-      openPattern: pendingPattern(e, true, host),
-    }))
+  return parsed.ok ? { policy: parsed.policy, problem: null } : { policy: null, problem: parsed.problem };
+}
+
+async function listOne(paths: VillagePaths, agentId: string, host: HostInfo): Promise<AgentPending> {
+  const { policy, problem } = await readPolicy(paths, agentId);
+  if (policy === null) return { agentId, entries: [], problem };
+  const entries = sweep(policy, host)
+    .map((e) => listed(e, host))
     .sort((a, b) => a.firstRequestedAtMs - b.firstRequestedAtMs);
   return { agentId, entries, problem: null };
+}
+
+/**
+ * Where one request stands now, for the chat row of the call that queued it (issue 22, past the
+ * ledger): `pending` (still listed: the buttons), `allowed` / `denied` (run.json decides it now,
+ * whoever decided), `gone` (not listed and not decided: pushed out or removed by hand, the row says
+ * 「もう一覧にありません」), `broken` (run.json needs a person). Read only.
+ */
+export type RequestState = 'pending' | 'allowed' | 'denied' | 'gone' | 'broken';
+
+export interface RequestStanding {
+  state: RequestState;
+  /** The listed entry (its reason and the two pattern strings) while `pending`; else null. */
+  entry: PendingListEntry | null;
+}
+
+export async function requestState(
+  paths: VillagePaths,
+  agentId: string,
+  command: string,
+  args: readonly string[],
+  host: HostInfo = currentHost(),
+): Promise<RequestStanding> {
+  const { policy, problem } = await readPolicy(paths, agentId);
+  if (problem !== null) return { state: 'broken', entry: null };
+  if (policy === null) return { state: 'gone', entry: null };
+  const decision = decide(policy, command, args, host);
+  if (decision === 'allow') return { state: 'allowed', entry: null };
+  if (decision === 'deny') return { state: 'denied', entry: null };
+  const entry = findPending(policy, command, args, host);
+  return entry ? { state: 'pending', entry: listed(entry, host) } : { state: 'gone', entry: null };
 }
 
 export type ApproveResult =

@@ -104,6 +104,8 @@ export function serializeRunJson(raw: Record<string, unknown> | null, change: Po
       args: e.args,
       count: e.count,
       firstRequestedAtMs: e.firstRequestedAtMs,
+      // Written only when there is one, so files without reasons stay as the ledger shapes them.
+      ...(e.reason ? { reason: e.reason } : {}),
     }));
   }
   return `${JSON.stringify(next, null, 2)}\n`;

@@ -10,7 +10,7 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { AgentId } from '../../domain/ids.ts';
-import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
+import { readReason, type AgentTool, type ToolContext } from '../../orchestrator/tool.ts';
 import { childEnv } from './child-env.ts';
 import { currentHost, type HostInfo } from './host.ts';
 import { keepBytesFor, STDERR_SLOT_CHARS, STDOUT_SLOT_CHARS } from './output-slots.ts';
@@ -80,6 +80,7 @@ export function runTool(options: RunToolOptions = {}): AgentTool {
   const changed = (agentId: AgentId): void => options.onPendingChanged?.(agentId);
 
   async function refused(
+    input: Record<string, unknown>,
     ctx: ToolContext,
     loaded: MatchingPolicy,
     decision: Decision,
@@ -94,9 +95,13 @@ export function runTool(options: RunToolOptions = {}): AgentTool {
       return R.brokenPolicy(line, loaded.problem ?? '');
     }
     try {
-      const noted = await notePending(ctx.paths, ctx.agentId, call.command, call.args, now(), ctx.log, host);
+      // The reason goes into run.json for the approver, never into the log.
+      const reason = readReason(input).text;
+      const request = { command: call.command, args: call.args, reason };
+      const noted = await notePending(ctx.paths, ctx.agentId, request, now(), ctx.log, host);
       if (noted.outcome === 'queued') {
         changed(ctx.agentId);
+        ctx.awaitingApproval?.({ command: call.command, args: [...call.args] });
         return R.queued(line, noted.count);
       }
       if (noted.outcome === 'broken') return R.brokenPolicy(line, noted.problem);
@@ -151,7 +156,7 @@ export function runTool(options: RunToolOptions = {}): AgentTool {
         `run decision: agent=${ctx.agentId} command=${logCommand(call.command)} args=${call.args.length} decision=${decision}`,
       );
       if (decision !== 'pending') await healPending(ctx, loaded, host);
-      if (decision !== 'allow') return refused(ctx, loaded, decision, call, host);
+      if (decision !== 'allow') return refused(input, ctx, loaded, decision, call, host);
 
       const cwd = ctx.workDir ?? homedir();
       if (!(await isFolder(cwd))) return R.workDirGone;

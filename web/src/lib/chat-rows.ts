@@ -8,6 +8,8 @@ export interface ToolCallDetail {
   resultChars: number;
   /** The servant an `ask_*` / `transfer_to_*` call reached. */
   target?: string;
+  /** A `run` call queued for approval: the request, so the row can offer the decision (issue 22). */
+  approval?: { command: string; args: string[] };
 }
 
 /** A tool run as the conversation shows it (live from `toolInvoked`, or restored from the store). */

@@ -72,6 +72,8 @@ export interface PendingEntry {
   args: string[];
   count: number;
   firstRequestedAtMs: number;
+  /** The model's reason for the call (issue 22); absent when it wrote none. */
+  reason?: string;
   exactPattern: string | null;
   openPattern: string | null;
 }
