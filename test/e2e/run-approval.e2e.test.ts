@@ -29,6 +29,7 @@ interface Texts {
   denied: string;
   told: string;
   reasonLabel: string;
+  queued: string;
 }
 
 const TEXTS: Record<'ja' | 'en', Texts> = {
@@ -41,6 +42,7 @@ const TEXTS: Record<'ja' | 'en', Texts> = {
     denied: '拒否済み',
     told: '承認しました: `node --version`。もう一度 run を呼べます。',
     reasonLabel: '理由',
+    queued: '返った（承認待ちに入った）',
   },
   en: {
     locale: 'en-US',
@@ -51,6 +53,7 @@ const TEXTS: Record<'ja' | 'en', Texts> = {
     denied: 'Denied',
     told: 'Approved: `node --version`. You can call run again.',
     reasonLabel: 'Reason',
+    queued: 'returned: queued for approval',
   },
 };
 
@@ -104,6 +107,7 @@ describe.each(['ja', 'en'] as const)('inline run approval in a %s village', (lan
     await replied('waiting for approval');
     const panel = panels().first();
     await expect.poll(() => panel.getAttribute('data-state')).toBe('pending');
+    expect(await page.getByTestId('tool-outcome').first().textContent()).toBe(T.queued);
     expect(await panel.getByTestId('approval-command').textContent()).toBe('node --version');
     expect(await panel.getByTestId('approval-reason').textContent()).toContain(T.reason);
     expect(await panel.getByTestId('approval-open-pattern').textContent()).toBe('node --version *');
