@@ -194,14 +194,22 @@ describe('the turn loop', () => {
     expect(o.events.find((e) => e.type === 'toolInvoked')).toMatchObject({ ok: false });
   });
 
-  it('stores an empty answer as （発言なし）', async () => {
-    o = await makeOrchestra();
-    const a = await o.agent('a');
-    await o.start('a');
-    a.script({ ...say(''), toolCalls: [], finish: 'stop' });
-    o.orch.sendUserMessage(id('a'), 'go');
-    await o.idle();
-    expect(o.orch.runtimeIfKnown(id('a'))!.history[0]!.replied).toBe('（発言なし）');
+  it('stores an empty answer as （発言なし） in a Japanese village, (no message) in an English one', async () => {
+    for (const [language, expected] of [
+      ['ja', '（発言なし）'],
+      ['en', '(no message)'],
+    ] as const) {
+      o = await makeOrchestra({ language });
+      const a = await o.agent('a');
+      await o.start('a');
+      a.script({ ...say(''), toolCalls: [], finish: 'stop' });
+      o.orch.sendUserMessage(id('a'), 'go');
+      await o.idle();
+      expect(o.orch.runtimeIfKnown(id('a'))!.history[0]!.replied).toBe(expected);
+      // The person sees the same words as the reply.
+      expect(o.orch.messages.list().at(-1)!.content).toBe(expected);
+      if (language === 'ja') await o.close(); // the last one is closed by afterEach
+    }
   });
 
   it('a failed call closes the turn as failed with both lines and keeps the agent running', async () => {

@@ -18,6 +18,7 @@ import { runRoundTools } from './round-tools.ts';
 import { transfer } from './routing.ts';
 import { finishBudget, finishCompleted, finishFailed, finishInterrupted } from './turn-exits.ts';
 import { settleTurn } from './settle.ts';
+import { noUtterance } from './prompt/index.ts';
 import { prepareTurn } from './turn-prepare.ts';
 import type { Turn } from './turn-state.ts';
 import { addUsage } from './turn-state.ts';
@@ -154,7 +155,7 @@ function finishWithoutTools(orch: Orchestrator, turn: Turn, text: string): Promi
   if (ended || turn.envelope.replyTo !== null || next === undefined) {
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: clean });
   }
-  const body = clean === '' ? '（発言なし）' : clean;
+  const body = clean === '' ? noUtterance(turn.language) : clean;
   if (transfer(orch, turn, [{ target: next, body }]) === 'hop_limit') {
     orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: body });

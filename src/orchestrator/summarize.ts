@@ -11,6 +11,9 @@ import { charCount } from './chars.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { composeSystemPrompt, exchangePair } from './prompt/index.ts';
 
+/** The assistant side of the summary pair: the model reads it, so it is in the village language. */
+const SUMMARY_ACK = { ja: '（了解）', en: '(Understood.)' } as const;
+
 const INSTRUCTION = {
   ja: 'ここまでの会話を、このあと仕事を続けるのに必要なことだけ残して要約してください。決まったこと・分かったこと・残っていることを、短く事実で。',
   en: 'Summarize the conversation so far, keeping only what is needed to carry on: what was decided, what was found, what is left. Short, factual.',
@@ -78,8 +81,8 @@ async function summarizeOne(
   // A copy: exchanges a running turn adds meanwhile are not covered by this summary and stay.
   const folded = [...runtime.history];
   const messages: ChatMessage[] = [
-    ...(runtime.summary ? exchangePair(runtime.summary, '（了解）') : []),
-    ...folded.flatMap((x) => exchangePair(x.sent, x.replied)),
+    ...(runtime.summary ? exchangePair(runtime.summary, SUMMARY_ACK[language], language) : []),
+    ...folded.flatMap((x) => exchangePair(x.sent, x.replied, language)),
     { role: 'user', content: INSTRUCTION[language] },
   ];
   const response = await backend.chat({
