@@ -23,7 +23,7 @@ const DONE = {
   ja: (n: number, skipped: string[]) =>
     `${n} 体の会話を要約しました。${skipped.length > 0 ? `停止中のため要約しなかったサーヴァント: ${skipped.join('、')}` : ''}`,
   en: (n: number, skipped: string[]) =>
-    `Summarized the conversation of ${n} servant(s).${skipped.length > 0 ? ` Not summarized (not running): ${skipped.join(', ')}` : ''}`,
+    `Summarized the conversation of ${n} ${n === 1 ? 'servant' : 'servants'}.${skipped.length > 0 ? ` Not summarized (not running): ${skipped.join(', ')}` : ''}`,
 };
 
 export interface SummaryStore {
