@@ -83,7 +83,7 @@ it('records each tool call, restores the rows after a restart, and copies them i
   expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual(rows);
 });
 
-it('a transfer is a tool row with its target and message, kept after a restart and in a fork', async () => {
+it('a transfer is a tool row with its target and message, kept after a restart, a resume and in a fork', async () => {
   const v = await open();
   await startFakeServant(v, fake.baseUrl, { id: 'carol', name: 'Carol' });
   await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev', connectedAgents: ['carol'] });
@@ -108,6 +108,10 @@ it('a transfer is a tool row with its target and message, kept after a restart a
   await v.close();
   opened.splice(0);
   const again = await open();
+  expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual(rows);
+  await again.ok('reset_conversation');
+  expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual([]);
+  await again.ok('resume_session', { sessionId: session.id });
   expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual(rows);
   const current = await again.ok<SessionSummary>('current_session');
   await again.ok('fork_session', { sessionId: session.id, atSeq: current.meta.recordCount - 1 });
