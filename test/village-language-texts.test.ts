@@ -23,6 +23,7 @@ import { DOC_TEXTS } from '../src/tools/yq/yq-document.ts';
 import { KEY_TEXTS } from '../src/tools/yq/yq-key.ts';
 import { YQ_SPEC, YQ_TEXTS } from '../src/tools/yq/yq-texts.ts';
 import { MCP_CALL_TEXTS } from '../src/mcp/client/call-texts.ts';
+import { DOOR_TEXTS } from '../src/mcp/door/door-texts.ts';
 import { FIRING_TEXTS } from '../src/schedule/firing-texts.ts';
 import { PROBE_TEXTS } from '../src/schedule/probe/texts.ts';
 import { BOARD_TEXTS } from '../src/tools/blackboard/board-texts.ts';
@@ -88,6 +89,7 @@ const MODULES: [string, { en: unknown; ja: unknown }][] = [
   ['RUN_RESULT_TEXTS', RUN_RESULT_TEXTS],
   ['REMEMBER_RESULTS', REMEMBER_RESULTS],
   ['MCP_CALL_TEXTS', MCP_CALL_TEXTS],
+  ['DOOR_TEXTS', DOOR_TEXTS],
   ['FIRING_TEXTS', FIRING_TEXTS],
   ['PROBE_TEXTS', PROBE_TEXTS],
   ['BOARD_TEXTS', BOARD_TEXTS],
