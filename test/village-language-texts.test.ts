@@ -30,6 +30,7 @@ import { BOARD_TEXTS } from '../src/tools/blackboard/board-texts.ts';
 import { BLACKBOARD_TEXTS } from '../src/tools/blackboard/texts.ts';
 import { RAG_TEXTS } from '../src/tools/rag/texts.ts';
 import { noUtterance } from '../src/orchestrator/prompt/history.ts';
+import { SUMMARY_ACK } from '../src/orchestrator/summarize.ts';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/u;
 const FULL_WIDTH = /[\u3000-\u303f\uff00-\uffef]/u;
@@ -90,6 +91,7 @@ const MODULES: [string, { en: unknown; ja: unknown }][] = [
   ['REMEMBER_RESULTS', REMEMBER_RESULTS],
   ['MCP_CALL_TEXTS', MCP_CALL_TEXTS],
   ['DOOR_TEXTS', DOOR_TEXTS],
+  ['SUMMARY_ACK', { ja: { ack: SUMMARY_ACK.ja }, en: { ack: SUMMARY_ACK.en } }],
   ['FIRING_TEXTS', FIRING_TEXTS],
   ['PROBE_TEXTS', PROBE_TEXTS],
   ['BOARD_TEXTS', BOARD_TEXTS],

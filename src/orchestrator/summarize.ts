@@ -12,7 +12,7 @@ import type { Orchestrator } from './orchestrator.ts';
 import { composeSystemPrompt, exchangePair } from './prompt/index.ts';
 
 /** The assistant side of the summary pair: the model reads it, so it is in the village language. */
-const SUMMARY_ACK = { ja: '（了解）', en: '(Understood.)' } as const;
+export const SUMMARY_ACK = { ja: '（了解）', en: '(Understood.)' } as const;
 
 const INSTRUCTION = {
   ja: 'ここまでの会話を、このあと仕事を続けるのに必要なことだけ残して要約してください。決まったこと・分かったこと・残っていることを、短く事実で。',
