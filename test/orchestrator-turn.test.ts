@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentId } from '../src/domain/ids.ts';
+import { LlmError } from '../src/llm/llm-error.ts';
+import { hintTooLongPrefix } from '../src/llm/retry.ts';
 import type { AgentTool } from '../src/orchestrator/tool.ts';
 import { VillageToolRegistry } from '../src/tools/registry.ts';
 import { rememberTool } from '../src/tools/remember/remember-tool.ts';
@@ -194,14 +196,22 @@ describe('the turn loop', () => {
     expect(o.events.find((e) => e.type === 'toolInvoked')).toMatchObject({ ok: false });
   });
 
-  it('stores an empty answer as （発言なし）', async () => {
-    o = await makeOrchestra();
-    const a = await o.agent('a');
-    await o.start('a');
-    a.script({ ...say(''), toolCalls: [], finish: 'stop' });
-    o.orch.sendUserMessage(id('a'), 'go');
-    await o.idle();
-    expect(o.orch.runtimeIfKnown(id('a'))!.history[0]!.replied).toBe('（発言なし）');
+  it('stores an empty answer as （発言なし） in a Japanese village, (no message) in an English one', async () => {
+    for (const [language, expected] of [
+      ['ja', '（発言なし）'],
+      ['en', '(no message)'],
+    ] as const) {
+      o = await makeOrchestra({ language });
+      const a = await o.agent('a');
+      await o.start('a');
+      a.script({ ...say(''), toolCalls: [], finish: 'stop' });
+      o.orch.sendUserMessage(id('a'), 'go');
+      await o.idle();
+      expect(o.orch.runtimeIfKnown(id('a'))!.history[0]!.replied).toBe(expected);
+      // The person sees the same words as the reply.
+      expect(o.orch.messages.list().at(-1)!.content).toBe(expected);
+      if (language === 'ja') await o.close(); // the last one is closed by afterEach
+    }
   });
 
   it('a failed call closes the turn as failed with both lines and keeps the agent running', async () => {
@@ -215,6 +225,30 @@ describe('the turn loop', () => {
     expect(o.lines('turn failed')).toHaveLength(1);
     expect(o.lines('turn: ')[0]).toContain('stop=failed:INTERNAL');
     expect(o.orch.statusOf(id('a'))).toBe('running');
+  });
+
+  it("a provider's too-long retry hint reads in the village language on the failure line", async () => {
+    for (const [language, expected] of [
+      ['en', 'The provider asks to retry in 120 seconds: later'],
+      ['ja', 'プロバイダは 120 秒後の再試行を求めています: later'],
+    ] as const) {
+      o = await makeOrchestra({ language });
+      const a = await o.agent('a');
+      await o.start('a');
+      // What the backend throws for a 429 asking for 120 s (http-backend.ts: the ledger's prefix).
+      a.script(
+        LlmError.api(`${hintTooLongPrefix(120_000)}: later`, {
+          status: 429,
+          class: 'RateLimit',
+          retryAfterMs: 120_000,
+        }),
+      );
+      o.orch.sendUserMessage(id('a'), 'go');
+      await o.idle();
+      const system = o.orch.messages.list().filter((m) => m.from.kind === 'system');
+      expect(system.map((m) => m.content).some((c) => c.endsWith(expected))).toBe(true);
+      if (language === 'en') await o.close(); // the last one is closed by afterEach
+    }
   });
 
   it('the remember tool appends to Memory.md, which the next turn carries', async () => {

@@ -360,7 +360,7 @@ describe('summarize rules', () => {
       .filter((m) => m.from.kind === 'system')
       .at(-1)!;
     expect(system.content).toBe(
-      'Summarized the conversation of 1 servant(s). Not summarized (not running): z (Zed)',
+      'Summarized the conversation of 1 servant. Not summarized (not running): z (Zed)',
     );
     const { join } = await import('node:path');
     const log = await readFile(join(root!, 'workspace', 'fuseforks.log'), 'utf8');

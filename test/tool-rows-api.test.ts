@@ -82,3 +82,38 @@ it('records each tool call, restores the rows after a restart, and copies them i
   await again.ok('fork_session', { sessionId: session.id, atSeq: current.meta.recordCount - 1 });
   expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual(rows);
 });
+
+it('a transfer is a tool row with its target and message, kept after a restart, a resume and in a fork', async () => {
+  const v = await open();
+  await startFakeServant(v, fake.baseUrl, { id: 'carol', name: 'Carol' });
+  await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev', connectedAgents: ['carol'] });
+  fake.enqueue(
+    { body: openAiToolCall('transfer_to_carol', { message: 'over to you' }) },
+    { body: textReply('openai', 'carol answers') },
+  );
+  await v.ok('send_user_message', { to: 'dev', content: 'please route this' });
+  await waitForMessage(v, isReply('carol answers'), 'the reply');
+
+  const rows = await v.ok<ToolCallRecord[]>('list_tool_calls');
+  expect(rows.map((r) => [r.agentId, r.name, r.target, r.reasonState, r.isError])).toEqual([
+    ['dev', 'transfer_to_carol', 'carol', 'excluded', false],
+  ]);
+  expect(JSON.parse(rows[0]!.argsPreview)).toEqual({ message: 'over to you' });
+  // The row sorts after the message the transfer sent (the chat orders by time, message first).
+  const messages = await v.ok<{ content: string; tsMs: number }[]>('list_messages');
+  const sent = messages.find((m) => m.content === 'over to you')!;
+  expect(rows[0]!.tsMs).toBeGreaterThanOrEqual(sent.tsMs);
+
+  const session = await v.ok<SessionSummary>('current_session');
+  await v.close();
+  opened.splice(0);
+  const again = await open();
+  expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual(rows);
+  await again.ok('reset_conversation');
+  expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual([]);
+  await again.ok('resume_session', { sessionId: session.id });
+  expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual(rows);
+  const current = await again.ok<SessionSummary>('current_session');
+  await again.ok('fork_session', { sessionId: session.id, atSeq: current.meta.recordCount - 1 });
+  expect(await again.ok<ToolCallRecord[]>('list_tool_calls')).toEqual(rows);
+});

@@ -22,6 +22,15 @@ import { WRITE_TEXTS } from '../src/tools/work-dir/write-texts.ts';
 import { DOC_TEXTS } from '../src/tools/yq/yq-document.ts';
 import { KEY_TEXTS } from '../src/tools/yq/yq-key.ts';
 import { YQ_SPEC, YQ_TEXTS } from '../src/tools/yq/yq-texts.ts';
+import { MCP_CALL_TEXTS } from '../src/mcp/client/call-texts.ts';
+import { DOOR_TEXTS } from '../src/mcp/door/door-texts.ts';
+import { FIRING_TEXTS } from '../src/schedule/firing-texts.ts';
+import { PROBE_TEXTS } from '../src/schedule/probe/texts.ts';
+import { BOARD_TEXTS } from '../src/tools/blackboard/board-texts.ts';
+import { BLACKBOARD_TEXTS } from '../src/tools/blackboard/texts.ts';
+import { RAG_TEXTS } from '../src/tools/rag/texts.ts';
+import { noUtterance } from '../src/orchestrator/prompt/history.ts';
+import { SUMMARY_ACK } from '../src/orchestrator/summarize.ts';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/u;
 const FULL_WIDTH = /[\u3000-\u303f\uff00-\uffef]/u;
@@ -34,6 +43,9 @@ const SAMPLES: unknown[][] = [
   ['x', 1, STATS, 'w'],
   [true, 'y', 'z', 'w'],
   [false, 'y', 'z', 'w'],
+  ['x', 'y', ['z'], 'w'],
+  [{ kind: 'trash_unusable', rel: 'x', place: 'p' }, 'y'],
+  [1, { kind: 'trash_unusable', rel: 'x', place: 'p' }],
 ];
 
 /** Every text a value yields: strings as they are, functions called with each sample that works. */
@@ -77,7 +89,18 @@ const MODULES: [string, { en: unknown; ja: unknown }][] = [
   ['GREP_RESULT_TEXTS', GREP_RESULT_TEXTS],
   ['RUN_RESULT_TEXTS', RUN_RESULT_TEXTS],
   ['REMEMBER_RESULTS', REMEMBER_RESULTS],
+  ['MCP_CALL_TEXTS', MCP_CALL_TEXTS],
+  ['DOOR_TEXTS', DOOR_TEXTS],
+  ['SUMMARY_ACK', { ja: { ack: SUMMARY_ACK.ja }, en: { ack: SUMMARY_ACK.en } }],
+  ['FIRING_TEXTS', FIRING_TEXTS],
+  ['PROBE_TEXTS', PROBE_TEXTS],
+  ['BOARD_TEXTS', BOARD_TEXTS],
+  ['BLACKBOARD_TEXTS', BLACKBOARD_TEXTS],
+  ['RAG_TEXTS', RAG_TEXTS],
 ];
+
+/** "file(s)", "hunk(s)": English texts say one file, two files. */
+const NEUTRAL_PLURAL = /[a-z]\((?:s|es)\)/u;
 
 describe('texts modules', () => {
   it.each(MODULES)(
@@ -88,9 +111,30 @@ describe('texts modules', () => {
       for (const [where, text] of found) {
         expect(text, where).not.toMatch(JAPANESE);
         expect(text, where).not.toMatch(FULL_WIDTH);
+        expect(text, where).not.toMatch(NEUTRAL_PLURAL);
       }
     },
   );
+
+  it.each(MODULES)('%s: the Japanese variant is Japanese', (name, module) => {
+    const found = texts(module.ja, `${name}.ja`);
+    expect(found.some(([, text]) => JAPANESE.test(text))).toBe(true);
+  });
+
+  it('an empty reply reads （発言なし） in Japanese (the ledger) and (no message) in English', () => {
+    expect(noUtterance('ja')).toBe('（発言なし）');
+    expect(noUtterance('en')).toBe('(no message)');
+  });
+
+  it('English counts say one and many, never (s)', () => {
+    const stats = (hunks: number) => WRITE_TEXTS.en.stats({ hunks, added: 1, removed: 0 });
+    expect(stats(1)).toBe('1 hunk, +1 / -0 line');
+    expect(stats(2)).toBe('2 hunks, +1 / -0 line');
+    expect(SD_TEXTS.en.replaced(1)).toBe('1 replacement');
+    expect(SD_TEXTS.en.replaced(3)).toBe('3 replacements');
+    expect(GREP_RESULT_TEXTS.en.total(1, 1)).toBe('Matches: 1 in all (1 file).');
+    expect(MCP_CALL_TEXTS.en.mediaBlock('image', 'image/png', 1)).toContain('1 byte:');
+  });
 
   it.each(MODULES)('%s: the Japanese variant has the same keys', (_name, module) => {
     expect(Object.keys(module.en as object).sort()).toEqual(Object.keys(module.ja as object).sort());

@@ -3,6 +3,7 @@ import {
   classifyStatus,
   fnvUnit,
   hintTooLongPrefix,
+  inVillageLanguage,
   mergeHints,
   parseDurationSeconds,
   parseRetryAfter,
@@ -59,6 +60,16 @@ describe('planWait', () => {
     expect(planWait(0, 60_001, 0)).toEqual({ kind: 'stop_hint_too_long', hintMs: 60_001 });
     expect(planWait(0, 60_000, 1)).toEqual({ kind: 'wait', ms: 66_000 });
     expect(hintTooLongPrefix(61_000)).toBe('プロバイダは 61 秒後の再試行を求めています');
+  });
+
+  it('says the hint prefix in English for an English village, the rest of the message kept', () => {
+    const message = `${hintTooLongPrefix(120_000)}: later`;
+    expect(inVillageLanguage(message, 120_000, 'en')).toBe(
+      'The provider asks to retry in 120 seconds: later',
+    );
+    expect(inVillageLanguage(message, 120_000, 'ja')).toBe(message);
+    expect(inVillageLanguage('HTTP 500', 120_000, 'en')).toBe('HTTP 500');
+    expect(inVillageLanguage(message, null, 'en')).toBe(message);
   });
 });
 

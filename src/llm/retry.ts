@@ -1,6 +1,7 @@
 /**
  * Retry decisions (Spec 52), pure: no I/O, no clock, no randomness (the caller passes `u`).
  */
+import type { Language } from '../domain/enums.ts';
 
 /** Nine closed classes; the verdict follows from the class alone. */
 export type RetryClass =
@@ -71,9 +72,25 @@ export function planWait(attempt: number, hintMs: number | null, u: number): Wai
   return { kind: 'wait', ms: Math.round(base * (1 + 0.1 * jitter)) };
 }
 
-/** The ledger's prefix for an error whose provider asked for too long a wait. */
+/**
+ * The ledger's prefix for an error whose provider asked for too long a wait. The backend knows no
+ * village language, so it writes the ledger's Japanese; a turn in an English village says it in
+ * English (inVillageLanguage) before the person reads it (issue 22).
+ */
 export function hintTooLongPrefix(hintMs: number): string {
   return `プロバイダは ${Math.ceil(hintMs / 1000)} 秒後の再試行を求めています`;
+}
+
+function hintTooLongPrefixEn(hintMs: number): string {
+  const secs = Math.ceil(hintMs / 1000);
+  return `The provider asks to retry in ${secs} ${secs === 1 ? 'second' : 'seconds'}`;
+}
+
+/** The message with the hint prefix in the village language (unchanged without the prefix, or in Japanese). */
+export function inVillageLanguage(message: string, hintMs: number | null, language: Language): string {
+  if (language === 'ja' || hintMs === null) return message;
+  const prefix = hintTooLongPrefix(hintMs);
+  return message.startsWith(prefix) ? hintTooLongPrefixEn(hintMs) + message.slice(prefix.length) : message;
 }
 
 /**

@@ -2,12 +2,11 @@
  * The tool calls of one round: transfer ends the turn; everything else runs (RepeatGuard first, then
  * the "no such tool" answer) and every call gets its result, so calls and results stay in pairs.
  */
-import type { AgentId } from '../domain/ids.ts';
 import type { ApprovalRequest } from '../domain/session.ts';
 import type { ChatResponse, ToolCall } from '../llm/canonical.ts';
 import { roomLogReadLine, toolBlockedLine, toolLine } from './lines/index.ts';
 import type { Orchestrator } from './orchestrator.ts';
-import { admitOutsideText, readRoomLog } from './prompt/index.ts';
+import { admitOutsideText, noUtterance, readRoomLog } from './prompt/index.ts';
 import { ask, transfer } from './routing.ts';
 import { PLAN_TOOL } from './plan/plan-spec.ts';
 import { readTasks } from './plan/read-tasks.ts';
@@ -18,6 +17,7 @@ import { readReason, type ToolContext } from './tool.ts';
 import { toolCallRecordOf } from './tool-call-record.ts';
 import type { Completion } from './turn-exits.ts';
 import type { Turn } from './turn-state.ts';
+import { recordTransferRows, type TransferDelivery } from './transfer-rows.ts';
 
 export type RoundOutcome =
   { kind: 'continue' } | { kind: 'handoff'; completion: Completion } | { kind: 'all_blocked'; tool: string };
@@ -53,24 +53,27 @@ export async function runRoundTools(
  * named twice keeps its first. History stores one line per destination: "[→ b] body".
  */
 function handOff(orch: Orchestrator, turn: Turn, response: ChatResponse, calls: ToolCall[]): RoundOutcome {
-  const fallback = response.text.trim() !== '' ? response.text : '（発言なし）';
-  const deliveries: { target: AgentId; body: string }[] = [];
+  const fallback = response.text.trim() !== '' ? response.text : noUtterance(turn.language);
+  const deliveries: TransferDelivery[] = [];
   for (const call of calls) {
     const route = turn.routing.find((r) => r.name === call.name)!;
     if (deliveries.some((d) => d.target === route.target)) continue;
     const message = typeof call.arguments.message === 'string' ? call.arguments.message : '';
-    deliveries.push({ target: route.target, body: message.trim() !== '' ? message : fallback });
+    deliveries.push({ call, target: route.target, body: message.trim() !== '' ? message : fallback });
   }
   const entry = deliveries.map((d) => `[→ ${d.target}] ${d.body}`).join('\n');
   const result = transfer(orch, turn, deliveries);
   if (result === 'hop_limit') {
     // The fuel ran out: the text goes to the user instead of onward.
-    orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
+    const line = orch.text(turn.language).hopLimit(orch.config.maxHops);
+    orch.systemLine(line);
+    recordTransferRows(orch, turn, deliveries, () => line);
     return {
       kind: 'handoff',
       completion: { stop: { kind: 'completed' }, text: deliveries.map((d) => d.body).join('\n\n') },
     };
   }
+  recordTransferRows(orch, turn, deliveries, (target) => result.undelivered.get(target) ?? null);
   return { kind: 'handoff', completion: { stop: { kind: 'completed' }, text: '', handoff: { entry } } };
 }
 

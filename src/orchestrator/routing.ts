@@ -31,12 +31,14 @@ export function waitingAfterTransfer(waiting: readonly AgentId[]): AgentId[] {
  * Fan-out to every destination in parallel: one message each, same hop, a failed destination does
  * not stop the others. Recipients are co-recipients only when they all got the same text. Nothing
  * is delivered once the chain's budget is spent (no reservation here: delivering costs nothing).
+ * `undelivered` holds the System line said for each destination that did not get its message (the
+ * transfer's tool row shows it as its error result).
  */
 export function transfer(
   orch: Orchestrator,
   turn: Turn,
   deliveries: readonly { target: AgentId; body: string }[],
-): 'delivered' | 'hop_limit' {
+): 'hop_limit' | { undelivered: ReadonlyMap<AgentId, string> } {
   const t = orch.text(turn.language);
   const hop = turn.envelope.incoming.hop + 1;
   if (hop >= orch.config.maxHops) {
@@ -46,6 +48,7 @@ export function transfer(
   const sameText = deliveries.length > 1 && deliveries.every((d) => d.body === deliveries[0]!.body);
   const coRecipients = sameText ? deliveries.map((d) => d.target) : [];
   const budgetSpent = turn.envelope.budget !== null && turn.envelope.budget.remainingMilli === 0;
+  const undelivered = new Map<AgentId, string>();
   deliveries.forEach(({ target, body }, index) => {
     const message = newMessage({
       from: { kind: 'agent', id: turn.spec.id },
@@ -75,9 +78,12 @@ export function transfer(
       };
       if (!runtime.enqueue(envelope)) why = t.undeliverableFull;
     }
-    if (why !== null) orch.systemLine(t.undeliverable(orch.labelOf(target), why));
+    if (why === null) return;
+    const line = t.undeliverable(orch.labelOf(target), why);
+    undelivered.set(target, line);
+    orch.systemLine(line);
   });
-  return 'delivered';
+  return { undelivered };
 }
 
 /**

@@ -6,7 +6,8 @@ import { CoreError, isCoreError } from '../domain/errors.ts';
 import { cacheDiagLine } from '../llm/cache-diag.ts';
 import { reasoningSummaryLine, wireNoteLine, type ChatResponse } from '../llm/canonical.ts';
 import { isLlmCallAborted } from '../llm/call-aborted.ts';
-import { isLlmError } from '../llm/llm-error.ts';
+import { isLlmError, LlmError } from '../llm/llm-error.ts';
+import { inVillageLanguage } from '../llm/retry.ts';
 import { effectiveProvider } from '../llm/provider.ts';
 import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import { effectiveMilli, reserveCall } from './budget/index.ts';
@@ -18,6 +19,7 @@ import { runRoundTools } from './round-tools.ts';
 import { transfer } from './routing.ts';
 import { finishBudget, finishCompleted, finishFailed, finishInterrupted } from './turn-exits.ts';
 import { settleTurn } from './settle.ts';
+import { noUtterance } from './prompt/index.ts';
 import { prepareTurn } from './turn-prepare.ts';
 import type { Turn } from './turn-state.ts';
 import { addUsage } from './turn-state.ts';
@@ -154,7 +156,7 @@ function finishWithoutTools(orch: Orchestrator, turn: Turn, text: string): Promi
   if (ended || turn.envelope.replyTo !== null || next === undefined) {
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: clean });
   }
-  const body = clean === '' ? '（発言なし）' : clean;
+  const body = clean === '' ? noUtterance(turn.language) : clean;
   if (transfer(orch, turn, [{ target: next, body }]) === 'hop_limit') {
     orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: body });
@@ -265,7 +267,11 @@ async function callModel(
 
 function toCore(orch: Orchestrator, turn: Turn, error: unknown): CoreError {
   if (isLlmError(error)) {
-    const core = error.toCoreError(turn.spec.id);
+    // The person reads the message (System line, detail): the retry-hint prefix in the village language.
+    const hintMs = error.info.kind === 'api' ? error.info.retryAfterMs : null;
+    const message = inVillageLanguage(error.message, hintMs, turn.language);
+    const said = message === error.message ? error : new LlmError(error.info, message);
+    const core = said.toCoreError(turn.spec.id);
     return error.stopsTheAgent() ? orch.markFatal(core) : core;
   }
   if (isCoreError(error)) return error;

@@ -11,6 +11,9 @@ import { charCount } from './chars.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { composeSystemPrompt, exchangePair } from './prompt/index.ts';
 
+/** The assistant side of the summary pair: the model reads it, so it is in the village language. */
+export const SUMMARY_ACK = { ja: '（了解）', en: '(Understood.)' } as const;
+
 const INSTRUCTION = {
   ja: 'ここまでの会話を、このあと仕事を続けるのに必要なことだけ残して要約してください。決まったこと・分かったこと・残っていることを、短く事実で。',
   en: 'Summarize the conversation so far, keeping only what is needed to carry on: what was decided, what was found, what is left. Short, factual.',
@@ -20,7 +23,7 @@ const DONE = {
   ja: (n: number, skipped: string[]) =>
     `${n} 体の会話を要約しました。${skipped.length > 0 ? `停止中のため要約しなかったサーヴァント: ${skipped.join('、')}` : ''}`,
   en: (n: number, skipped: string[]) =>
-    `Summarized the conversation of ${n} servant(s).${skipped.length > 0 ? ` Not summarized (not running): ${skipped.join(', ')}` : ''}`,
+    `Summarized the conversation of ${n} ${n === 1 ? 'servant' : 'servants'}.${skipped.length > 0 ? ` Not summarized (not running): ${skipped.join(', ')}` : ''}`,
 };
 
 export interface SummaryStore {
@@ -78,8 +81,8 @@ async function summarizeOne(
   // A copy: exchanges a running turn adds meanwhile are not covered by this summary and stay.
   const folded = [...runtime.history];
   const messages: ChatMessage[] = [
-    ...(runtime.summary ? exchangePair(runtime.summary, '（了解）') : []),
-    ...folded.flatMap((x) => exchangePair(x.sent, x.replied)),
+    ...(runtime.summary ? exchangePair(runtime.summary, SUMMARY_ACK[language], language) : []),
+    ...folded.flatMap((x) => exchangePair(x.sent, x.replied, language)),
     { role: 'user', content: INSTRUCTION[language] },
   ];
   const response = await backend.chat({

@@ -9,6 +9,7 @@ import type { ChatResponse } from '../llm/canonical.ts';
 import { budgetStopFieldsFor, budgetStopLine, budgetStopSystemLine } from './budget/index.ts';
 import { leakedToolCallLine, looksLikeLeakedToolCall, replyLine, turnFailedLine } from './lines/index.ts';
 import { newMessage } from './message-log.ts';
+import { noUtterance } from './prompt/index.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { settleTurn } from './settle.ts';
 import type { Spend, Turn } from './turn-state.ts';
@@ -20,14 +21,12 @@ export interface Completion {
   handoff?: { entry: string };
 }
 
-export const NO_UTTERANCE = '（発言なし）';
-
 export function totalOf(spend: Spend): number {
   return spend.prompt + spend.completion;
 }
 
 function pushExchange(orch: Orchestrator, turn: Turn, sent: string, replied: string): void {
-  const stored = replied.trim() === '' ? NO_UTTERANCE : replied;
+  const stored = replied.trim() === '' ? noUtterance(turn.language) : replied;
   turn.runtime.history.push({ sent, replied: stored });
   // The window is applied when restoring; keep memory bounded all the same.
   if (turn.runtime.history.length > orch.config.historyTurns * 4)
@@ -59,7 +58,7 @@ export async function finishCompleted(
     settleTurn(orch, turn, completion.stop);
     return;
   }
-  const text = completion.text.trim() === '' ? NO_UTTERANCE : completion.text;
+  const text = completion.text.trim() === '' ? noUtterance(turn.language) : completion.text;
   // Tool-call markup written as text reaches the person as is: observed, not repaired.
   if (looksLikeLeakedToolCall(text)) {
     orch.log.note(leakedToolCallLine({ agent: turn.spec.id, round: turn.spend.rounds, text }));
@@ -99,7 +98,7 @@ export async function finishFailed(orch: Orchestrator, turn: Turn, error: CoreEr
   orch.systemLine(orch.text(turn.language).turnFailed(turn.spec.name, error.message));
   turn.envelope.replyTo?.({ text: error.message, kind: 'no_answer' });
   // Only the enveloped text is stored for a failed turn (the folded context is not).
-  pushExchange(orch, turn, turn.attributed, NO_UTTERANCE);
+  pushExchange(orch, turn, turn.attributed, noUtterance(turn.language));
   settleTurn(orch, turn, { kind: 'failed', code: error.code });
   if (orch.errorStopsAgent(error)) orch.failAgent(turn.runtime, error);
 }
@@ -138,6 +137,6 @@ export async function finishBudget(orch: Orchestrator, turn: Turn, estimateMilli
     });
   }
   turn.envelope.replyTo?.({ text: '', kind: 'budget_exhausted' });
-  pushExchange(orch, turn, turn.sent, NO_UTTERANCE);
+  pushExchange(orch, turn, turn.sent, noUtterance(turn.language));
   settleTurn(orch, turn, { kind: reason === 'exhausted' ? 'budget_exhausted' : 'reserve_short' });
 }

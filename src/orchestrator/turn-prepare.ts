@@ -118,7 +118,7 @@ export async function prepareTurn(
   });
 
   const history: ChatMessage[] = windowHistory(runtime.history, orch.config.historyTurns).flatMap((x) =>
-    exchangePair(x.sent, x.replied),
+    exchangePair(x.sent, x.replied, language),
   );
   const toolCtx: ToolSpecContext = {
     agentId: spec.id,

@@ -227,6 +227,7 @@ export class Boot {
       const door = new McpDoor({
         ask: (message, client, signal, attachment) =>
           askExternal(orchestrator, client, message, signal, attachment ?? null),
+        language: () => orchestrator.language(),
         onAttachmentRefused: () => noteRefusedExternalAttachment(orchestrator),
         log,
       });

@@ -69,10 +69,14 @@ export function removeTemplate(world: WorldState, id: ModelTemplateId): WorldSta
   requireTemplate(world, id);
   const users = world.agents.filter((a) => a.modelTemplateId === id);
   if (users.length > 0) {
-    throw new CoreError('TEMPLATE_IN_USE', `the template is used by ${users.length} servant(s)`, {
-      agentId: users[0]!.id,
-      detail: users.map((a) => a.id).join(', '),
-    });
+    throw new CoreError(
+      'TEMPLATE_IN_USE',
+      `the template is used by ${users.length} ${users.length === 1 ? 'servant' : 'servants'}`,
+      {
+        agentId: users[0]!.id,
+        detail: users.map((a) => a.id).join(', '),
+      },
+    );
   }
   const { [id]: _dropped, ...unknownTemplates } = world.unknown.templates;
   return {

@@ -3,6 +3,8 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { boundedText } from '../../domain/chars.ts';
+import type { Language } from '../../domain/enums.ts';
+import { MCP_CALL_TEXTS } from './call-texts.ts';
 
 /** A failure of our own making (timeout, command not found): its text is ours, safe to show. */
 export class McpLocalError extends Error {
@@ -25,30 +27,35 @@ function errnoCode(error: unknown): string | null {
 }
 
 /**
- * The text of a connection or call failure for `McpServerStatus.error` and the log. Never the
- * server's response body nor a header value (a server may echo the headers it got): only the class,
- * the HTTP status or the errno code. 401/403 are final and say to check the configuration.
+ * The text of a connection or call failure for `McpServerStatus.error` and the log (English, like
+ * every status and log line). Never the server's response body nor a header value (a server may echo
+ * the headers it got): only the class, the HTTP status or the errno code. 401/403 are final and say
+ * to check the configuration.
  */
 export function describeMcpError(error: unknown): string {
+  return describeMcpErrorIn(error, 'en');
+}
+
+/** describeMcpError in the village language, for the text a model reads after a failed call. */
+export function describeMcpErrorIn(error: unknown, language: Language): string {
+  const t = MCP_CALL_TEXTS[language];
   if (error instanceof McpLocalError) return error.message;
-  if (isAuthRefused(error)) {
-    const status = error instanceof StreamableHTTPError ? error.code : 401;
-    return `authentication refused (HTTP ${status}): check the configuration (url and headers); not retried`;
-  }
+  if (isAuthRefused(error))
+    return t.authRefused(error instanceof StreamableHTTPError ? (error.code ?? 401) : 401);
   if (error instanceof StreamableHTTPError) {
     const status = error.code;
-    if (status === undefined || status < 0) return 'the server sent a response that is not MCP';
-    return `the server answered HTTP ${status}`;
+    if (status === undefined || status < 0) return t.notMcp;
+    return t.httpStatus(status);
   }
   if (error instanceof McpError) {
-    if (error.code === -32000) return 'the server closed the connection';
-    if (error.code === -32001) return 'the server did not answer in time';
-    return `the server answered an MCP error (code ${error.code})`;
+    if (error.code === -32000) return t.closed;
+    if (error.code === -32001) return t.noAnswerInTime;
+    return t.mcpErrorCode(error.code);
   }
   const code = errnoCode(error);
-  if (code === 'ECONNREFUSED') return 'could not connect: connection refused (is the server running?)';
-  if (code !== null) return `could not connect (${code})`;
-  return 'the connection failed';
+  if (code === 'ECONNREFUSED') return t.refused;
+  if (code !== null) return t.couldNotConnect(code);
+  return t.connectionFailed;
 }
 
 /**
@@ -93,17 +100,12 @@ function serverMessage(error: McpError): string {
  * server's message (issue 17: a code alone tells the model nothing); it is the server's answer to this
  * call, not an HTTP body that may echo headers. The timeout names the limit.
  */
-export function describeCallError(error: unknown, callTimeoutMs: number): string {
-  if (error instanceof McpError && error.code === -32001) {
-    return `no answer within ${formatLimit(callTimeoutMs)}, the time limit of one MCP tool call (each progress notice from the server restarts it)`;
-  }
-  if (error instanceof McpError && error.code !== -32000) {
-    const text = serverMessage(error);
-    return text === ''
-      ? `the server answered error ${error.code}`
-      : `the server answered error ${error.code}: ${text}`;
-  }
-  return describeMcpError(error);
+export function describeCallError(error: unknown, callTimeoutMs: number, language: Language): string {
+  const t = MCP_CALL_TEXTS[language];
+  if (error instanceof McpError && error.code === -32001) return t.callTimeout(formatLimit(callTimeoutMs));
+  if (error instanceof McpError && error.code !== -32000)
+    return t.serverError(error.code, serverMessage(error));
+  return describeMcpErrorIn(error, language);
 }
 
 const GONE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);

@@ -1,7 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Language } from '../../domain/enums.ts';
 import type { ToolSpec } from '../../llm/canonical.ts';
 import type { AgentTool, ToolContext } from '../../orchestrator/tool.ts';
-import { describeCallError, describeMcpError, isConnectionGone } from './connect-error.ts';
+import { MCP_CALL_TEXTS } from './call-texts.ts';
+import { describeCallError, describeMcpErrorIn, isConnectionGone } from './connect-error.ts';
 import type { ConnectedServer } from './connect-server.ts';
 import { mcpResultLimits } from './result-cap.ts';
 import { toolResultText } from './tool-result-text.ts';
@@ -14,7 +16,7 @@ export class McpToolFailed extends Error {
 /** The connection a tool calls through, looked up at call time: it may have been replaced meanwhile. */
 export interface McpToolLink {
   live(): ConnectedServer | null;
-  unavailable(): string;
+  unavailable(language: Language): string;
   lost(connection: ConnectedServer, reason: string): void;
 }
 
@@ -37,14 +39,16 @@ export function mcpTool({ server, tool, name, link, callTimeoutMs }: McpToolBind
     description: tool.description ?? tool.title ?? `${tool.name} (MCP server ${server})`,
     parameters: tool.inputSchema as Record<string, unknown>,
   };
-  const failure = (text: string, cause?: unknown) => new Error(`MCP server ${server}: ${text}`, { cause });
   return {
     name,
     wantsReason: false,
     specFor: () => spec,
     async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+      // Every failure text is read by the model (as the tool's error result): the village language.
+      const t = MCP_CALL_TEXTS[ctx.language];
+      const failure = (text: string, cause?: unknown) => new Error(t.failed(server, text), { cause });
       const connection = link.live();
-      if (connection === null) throw failure(link.unavailable());
+      if (connection === null) throw failure(link.unavailable(ctx.language));
       let result;
       try {
         result = await connection.client.callTool({ name: tool.name, arguments: args }, undefined, {
@@ -57,21 +61,17 @@ export function mcpTool({ server, tool, name, link, callTimeoutMs }: McpToolBind
         });
       } catch (error) {
         // Only the message reaches the model; the cause stays for debugging in process.
-        if (ctx.signal.aborted) throw new Error('interrupted', { cause: error });
+        if (ctx.signal.aborted) throw new Error(t.interrupted, { cause: error });
         if (connection.tooLarge()) {
           link.lost(connection, connection.lostReason());
-          throw failure(
-            "the result is too large: it was over the transport's limit, which reset the connection " +
-              '(the server reconnects by itself). Ask the tool for a smaller part.',
-            error,
-          );
+          throw failure(t.tooLarge, error);
         }
         if (isConnectionGone(error)) {
-          const gone = describeMcpError(error);
-          link.lost(connection, gone);
-          throw failure(`${gone}; the server reconnects by itself, call again in a moment`, error);
+          // The status keeps the English text (like the log); the model reads its own language.
+          link.lost(connection, describeMcpErrorIn(error, 'en'));
+          throw failure(t.gone(describeMcpErrorIn(error, ctx.language)), error);
         }
-        throw failure(describeCallError(error, callTimeoutMs), error);
+        throw failure(describeCallError(error, callTimeoutMs, ctx.language), error);
       }
       const text = toolResultText(
         result as Parameters<typeof toolResultText>[0],

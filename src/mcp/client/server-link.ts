@@ -2,6 +2,8 @@ import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.
 import type { DiagLog } from '../../diag/log.ts';
 import { quoteName } from '../config/describe.ts';
 import type { McpEntry } from '../config/index.ts';
+import type { Language } from '../../domain/enums.ts';
+import { MCP_CALL_TEXTS } from './call-texts.ts';
 import { describeMcpError, formatLimit, isFinalFailure } from './connect-error.ts';
 import { connectServer, type ConnectedServer } from './connect-server.ts';
 import type { SkippedTool, ToolListing } from './list-tools.ts';
@@ -67,14 +69,19 @@ export class ServerLink {
     return this.connection?.pid ?? null;
   }
 
-  /** Why there is no connection to call through, for a tool called in the meantime. */
-  unavailable(): string {
+  /**
+   * Why there is no connection to call through, for a tool called in the meantime (the model reads
+   * it: the village language; the last error inside is the status text, English like the log).
+   */
+  unavailable(language: Language): string {
+    const t = MCP_CALL_TEXTS[language];
+    const why = this.error ?? t.connectionLost;
     if (this.state === 'retrying' && this.retryAtMs !== null) {
       const wait = Math.max(0, this.retryAtMs - this.options.now());
-      return `not connected (${this.error ?? 'connection lost'}); the next attempt is in ${formatLimit(wait)}`;
+      return t.notConnectedRetry(why, formatLimit(wait));
     }
-    if (this.state === 'connecting') return 'still connecting';
-    return `not connected (${this.error ?? 'connection lost'})`;
+    if (this.state === 'connecting') return t.stillConnecting;
+    return t.notConnected(why);
   }
 
   private get label(): string {

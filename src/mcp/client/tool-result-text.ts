@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Language } from '../../domain/enums.ts';
+import { MCP_CALL_TEXTS } from './call-texts.ts';
 import { capText, type ResultLimits } from './result-cap.ts';
 
 type Block = CallToolResult['content'][number];
@@ -9,22 +10,23 @@ function bytesOfBase64(data: string): number {
 }
 
 /** What the model reads for one content block: text as is, everything else named, never inlined. */
-function blockText(block: Block): string {
+function blockText(block: Block, language: Language): string {
+  const t = MCP_CALL_TEXTS[language];
   switch (block.type) {
     case 'text':
       return block.text;
     case 'image':
     case 'audio':
-      return `[${block.type} ${block.mimeType}, ${bytesOfBase64(block.data)} bytes: not shown, tool results are text only]`;
+      return t.mediaBlock(block.type, block.mimeType, bytesOfBase64(block.data));
     case 'resource_link':
-      return `[resource link: ${block.uri}${block.name ? ` (${block.name})` : ''}]`;
+      return t.resourceLink(block.uri, block.name);
     case 'resource': {
       const resource = block.resource;
       if ('text' in resource && typeof resource.text === 'string') return resource.text;
-      return `[resource ${resource.uri}${resource.mimeType ? ` ${resource.mimeType}` : ''}: binary, not shown]`;
+      return t.binaryResource(resource.uri, resource.mimeType);
     }
     default:
-      return `[${(block as { type: string }).type}: not shown]`;
+      return t.otherBlock((block as { type: string }).type);
   }
 }
 
@@ -33,7 +35,7 @@ function blockText(block: Block): string {
  * block at `blockMax`, the whole at `totalMax`, each cut with a note of how much was left out.
  */
 export function toolResultText(result: CallToolResult, limits: ResultLimits, language: Language): string {
-  const parts = result.content.map(blockText);
+  const parts = result.content.map((block) => blockText(block, language));
   if (parts.length === 0 && result.structuredContent !== undefined) {
     parts.push(JSON.stringify(result.structuredContent));
   }

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpDoor } from './door-server.ts';
+import { DOOR_TEXTS } from './door-texts.ts';
 import { DOOR_BUSY_TEXT, DOOR_TOOL_NAME, type DoorAnswer } from './door-tool.ts';
 import { connectClient, deferred, freePort, type Deferred } from './test-kit.ts';
 
@@ -17,6 +18,7 @@ let door: McpDoor;
 let port: number;
 let started: Deferred<Pending>[];
 let calls: Pending[];
+let language: 'ja' | 'en';
 const clients: Client[] = [];
 
 /** The next ask the door starts, once it has started. */
@@ -29,8 +31,10 @@ function nextAsk(): Promise<Pending> {
 beforeEach(async () => {
   started = [];
   calls = [];
+  language = 'en';
   port = await freePort();
   door = new McpDoor({
+    language: () => language,
     ask: (message, _client, signal) => {
       const aborted = new Promise<void>((resolve) => {
         if (signal.aborted) resolve();
@@ -89,6 +93,20 @@ describe('one outside request at a time', () => {
     const third = call(second, 'now?');
     (await thirdStarted).answer.resolve({ text: 'yes', isError: false });
     expect(textOf(await third)).toBe('yes');
+  });
+
+  it('says busy in the village language, read at the call (a Japanese village answers Japanese)', async () => {
+    const { client: first } = await connect('first');
+    const { client: second } = await connect('second');
+    const firstStarted = nextAsk();
+    const firstCall = call(first, 'long job');
+    const pending = await firstStarted;
+    language = 'ja';
+    const busy = await call(second, 'me too');
+    expect(busy.isError).toBe(true);
+    expect(textOf(busy)).toBe(DOOR_TEXTS.ja.busy);
+    pending.answer.resolve({ text: 'done', isError: false });
+    await firstCall;
   });
 });
 

@@ -17,11 +17,11 @@ const TOKEN = '0123456789abcdef0123456789abcdef';
 
 describe('readDoorAttachment', () => {
   it('no argument is no attachment', () => {
-    expect(readDoorAttachment(undefined)).toEqual({ ok: true, attachment: undefined });
+    expect(readDoorAttachment(undefined, undefined, 'en')).toEqual({ ok: true, attachment: undefined });
   });
 
   it('gives the decoded bytes and the trimmed name', () => {
-    const read = readDoorAttachment({ fileName: ' photo.png ', bytes: 'iVBORw==' });
+    const read = readDoorAttachment({ fileName: ' photo.png ', bytes: 'iVBORw==' }, undefined, 'en');
     expect(read.ok && read.attachment?.fileName).toBe('photo.png');
     expect(read.ok && [...read.attachment!.bytes]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   });
@@ -36,9 +36,18 @@ describe('readDoorAttachment', () => {
       'larger than 12 MB',
     ],
   ])('refuses %s with INVALID_ATTACHMENT', (_what, argument, why) => {
-    const read = readDoorAttachment(argument);
+    const read = readDoorAttachment(argument, undefined, 'en');
     expect(read.ok).toBe(false);
     expect(read.ok ? '' : read.text).toMatch(new RegExp(`^INVALID_ATTACHMENT: .*${why}`));
+  });
+
+  it('refuses in the village language: Japanese in a Japanese village, the code kept', () => {
+    const read = readDoorAttachment({ fileName: 'a.png', bytes: 'not base64!' }, undefined, 'ja');
+    expect(read.ok ? '' : read.text).toBe(
+      'INVALID_ATTACHMENT: attachment.bytes が base64 ではありません（標準のアルファベット、パディングあり、空白なし）。',
+    );
+    const two = readDoorAttachment(undefined, [{}], 'ja');
+    expect(two.ok ? '' : two.text).toMatch(/^INVALID_ATTACHMENT: 1 通のメッセージに/);
   });
 });
 

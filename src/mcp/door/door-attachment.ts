@@ -12,7 +12,9 @@ import {
   ATTACHMENT_MAX_BASE64_CHARS,
   type AttachmentInput,
 } from '../../domain/attachment.ts';
+import type { Language } from '../../domain/enums.ts';
 import { decodeStrictBase64 } from '../../domain/strict-base64.ts';
+import { DOOR_TEXTS } from './door-texts.ts';
 
 /** The file name is display only (its extension is never read). */
 export const DOOR_ATTACHMENT_NAME_MAX_CHARS = ATTACHMENT_FILE_NAME_MAX_CHARS;
@@ -61,31 +63,28 @@ export type DoorAttachmentRead =
 const KEYS = new Set(['fileName', 'bytes']);
 
 /** The argument as an AttachmentInput, or the INVALID_ATTACHMENT answer the caller gets instead. */
-export function readDoorAttachment(argument: DoorAttachmentArgument, plural?: unknown): DoorAttachmentRead {
-  if (plural !== undefined) {
-    return refuse(
-      'a message takes at most one attachment: send `attachment` as one object {fileName, bytes}.',
-    );
-  }
+export function readDoorAttachment(
+  argument: DoorAttachmentArgument,
+  plural: unknown,
+  language: Language,
+): DoorAttachmentRead {
+  const t = DOOR_TEXTS[language];
+  if (plural !== undefined) return refuse(t.oneAttachment);
   if (argument === undefined) return { ok: true, attachment: undefined };
   const extra = Object.keys(argument).filter((key) => !KEYS.has(key));
   if (extra.length > 0) {
-    return refuse(`attachment takes only fileName and bytes, not ${extra.slice(0, 3).join(', ')}.`);
+    return refuse(t.attachmentKeys(extra.slice(0, 3).join(', ')));
   }
   if (argument.fileName.length > DOOR_ATTACHMENT_NAME_MAX_CHARS) {
-    return refuse(`attachment.fileName is longer than ${DOOR_ATTACHMENT_NAME_MAX_CHARS} characters.`);
+    return refuse(t.nameTooLong(DOOR_ATTACHMENT_NAME_MAX_CHARS));
   }
   const fileName = argument.fileName.trim();
-  if (fileName === '') return refuse('attachment.fileName is empty: give the file its name.');
-  if (argument.bytes.length > ATTACHMENT_MAX_BASE64_CHARS) {
-    return refuse(`the file is larger than ${LARGEST_MB} MB, the largest attachment of any kind.`);
-  }
+  if (fileName === '') return refuse(t.nameEmpty);
+  if (argument.bytes.length > ATTACHMENT_MAX_BASE64_CHARS) return refuse(t.tooLarge(LARGEST_MB));
   const bytes = decodeStrictBase64(argument.bytes);
-  if (bytes === null) return refuse('attachment.bytes is not base64 (standard alphabet, padded, no spaces).');
-  if (bytes.length === 0) return refuse('attachment.bytes is empty: the file has no content.');
-  if (bytes.length > ATTACHMENT_LARGEST_MAX_BYTES) {
-    return refuse(`the file is larger than ${LARGEST_MB} MB, the largest attachment of any kind.`);
-  }
+  if (bytes === null) return refuse(t.notBase64);
+  if (bytes.length === 0) return refuse(t.noContent);
+  if (bytes.length > ATTACHMENT_LARGEST_MAX_BYTES) return refuse(t.tooLarge(LARGEST_MB));
   return { ok: true, attachment: { fileName, bytes } };
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DiagLog } from '../../diag/log.ts';
+import type { Language } from '../../domain/enums.ts';
 import { DEFAULT_DOOR_PORT, type DoorSettings } from './door-settings-codec.ts';
 import { DOOR_PATH, doorRefusal, sendJsonRpcError, sendRefusal, tokenDigest } from './door-guard.ts';
 import { DoorSessions, type SessionLimits } from './door-sessions.ts';
@@ -11,6 +12,8 @@ export const DOOR_HOST = '127.0.0.1';
 
 export interface McpDoorOptions {
   ask: DoorAsk;
+  /** The village language, read per call (absent: English, for tests of the door alone). */
+  language?: () => Language;
   log?: DiagLog;
   /** The door refused an attachment argument before asking (the village writes its refusal line). */
   onAttachmentRefused?: () => void;
@@ -111,6 +114,7 @@ export class McpDoor {
       (hooks) =>
         createDoorServer({
           ask: this.options.ask,
+          language: this.options.language ?? (() => 'en'),
           gate: this.gate,
           log: this.options.log,
           onAttachmentRefused: this.options.onAttachmentRefused,

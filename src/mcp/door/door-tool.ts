@@ -5,7 +5,9 @@ import type { AttachmentInput } from '../../domain/attachment.ts';
 import { MESSAGE_CONTENT_MAX_CHARS } from '../../domain/message.ts';
 import type { DiagLog } from '../../diag/log.ts';
 import { APP_VERSION } from '../../version.ts';
+import type { Language } from '../../domain/enums.ts';
 import { doorAttachmentSchema, doorAttachmentsPluralSchema, readDoorAttachment } from './door-attachment.ts';
+import { DOOR_TEXTS } from './door-texts.ts';
 
 /** Frozen (ledger part 5, MCP server 1): the door's one tool. Clients rediscover it through tools/list. */
 export const DOOR_TOOL_NAME = 'ask_fuseforks';
@@ -18,10 +20,8 @@ export const DOOR_TOOL_DESCRIPTION =
   'The village handles one outside request at a time: while another one is running, the call returns at ' +
   'once with a busy error, and you can try again later.';
 
-export const DOOR_BUSY_TEXT =
-  'The village is busy with another external request. Try again later, once that request has finished.';
-
-const FAILED_TEXT = 'The village could not handle this request (an internal error). Try again later.';
+/** The English busy answer (a Japanese village answers DOOR_TEXTS.ja.busy). */
+export const DOOR_BUSY_TEXT = DOOR_TEXTS.en.busy;
 
 /** The answer to one request, returned as the tool result (an error result when isError). */
 export interface DoorAnswer {
@@ -62,6 +62,8 @@ export class DoorGate {
 
 export interface DoorServerOptions {
   ask: DoorAsk;
+  /** The village language now: the door's own answers are in it. */
+  language: () => Language;
   gate: DoorGate;
   log?: DiagLog;
   /** Called when the attachment argument is refused before `ask` (bad base64, empty, too long, a second). */
@@ -93,7 +95,8 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
     },
     async ({ message, attachment: argument, attachments: plural }, extra) => {
       // Read before the gate: a malformed file is the caller's to fix and never holds up the village.
-      const read = readDoorAttachment(argument, plural);
+      const t = DOOR_TEXTS[options.language()];
+      const read = readDoorAttachment(argument, plural, options.language());
       if (!read.ok) {
         log?.note('mcp door: ask refused: invalid attachment');
         options.onAttachmentRefused?.();
@@ -101,7 +104,7 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
       }
       if (!gate.tryEnter()) {
         log?.note('mcp door: ask refused: busy');
-        return textResult({ text: DOOR_BUSY_TEXT, isError: true });
+        return textResult({ text: t.busy, isError: true });
       }
       const hangUp = options.hangUpSignal(extra.requestId);
       const signal = hangUp ? AbortSignal.any([extra.signal, hangUp]) : extra.signal;
@@ -114,7 +117,7 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
       } catch (error) {
         const name = error instanceof Error ? error.name : typeof error;
         log?.warn(`mcp door: ask failed: ms=${Date.now() - started} ${name}`);
-        return textResult({ text: FAILED_TEXT, isError: true });
+        return textResult({ text: t.failed, isError: true });
       } finally {
         gate.leave();
       }

@@ -3,15 +3,15 @@ import { exchangePair, windowHistory } from './history.ts';
 
 describe('exchangePair', () => {
   it('gives the sent string as user and the reply as assistant', () => {
-    expect(exchangePair('【送り手: ユーザー】\nhi', 'hello')).toEqual([
+    expect(exchangePair('【送り手: ユーザー】\nhi', 'hello', 'ja')).toEqual([
       { role: 'user', content: '【送り手: ユーザー】\nhi' },
       { role: 'assistant', content: 'hello' },
     ]);
   });
 
   it('replaces an empty reply with 「（発言なし）」', () => {
-    expect(exchangePair('q', '')[1]).toEqual({ role: 'assistant', content: '（発言なし）' });
-    expect(exchangePair('q', ' \n')[1]).toEqual({ role: 'assistant', content: '（発言なし）' });
+    expect(exchangePair('q', '', 'ja')[1]).toEqual({ role: 'assistant', content: '（発言なし）' });
+    expect(exchangePair('q', ' \n', 'ja')[1]).toEqual({ role: 'assistant', content: '（発言なし）' });
   });
 });
 

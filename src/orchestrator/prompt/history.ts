@@ -4,16 +4,25 @@
  * included) and the reply. One converter serves writing and restoring, so a restored conversation
  * replays byte for byte what was sent and the cached prefix survives a restart.
  */
+import type { Language } from '../../domain/enums.ts';
 import type { ChatMessage } from '../../llm/canonical.ts';
 
 export const HISTORY_TURNS = 8;
-/** An empty reply is replaced, never dropped: dropping breaks user/assistant alternation. */
-export const NO_UTTERANCE = '（発言なし）';
+/**
+ * An empty reply is replaced, never dropped: dropping breaks user/assistant alternation. The model
+ * and the person read it, so it follows the village language (Japanese as the ledger's push_exchange
+ * quotes it; issue 22 for English villages).
+ */
+const NO_UTTERANCE: Record<Language, string> = { ja: '（発言なし）', en: '(no message)' };
 
-export function exchangePair(sent: string, replied: string): [ChatMessage, ChatMessage] {
+export function noUtterance(language: Language): string {
+  return NO_UTTERANCE[language];
+}
+
+export function exchangePair(sent: string, replied: string, language: Language): [ChatMessage, ChatMessage] {
   return [
     { role: 'user', content: sent },
-    { role: 'assistant', content: replied.trim() === '' ? NO_UTTERANCE : replied },
+    { role: 'assistant', content: replied.trim() === '' ? noUtterance(language) : replied },
   ];
 }
 

@@ -27,9 +27,10 @@ const iconBytes = (bytes: Uint8Array | null) => ({
 async function refuseOverlappingWorkDir(ctx: AppContext, workDir: string | null | undefined): Promise<void> {
   if (typeof workDir !== 'string' || workDir === '') return;
   if (await overlapsVillageFiles({ workDir, paths: ctx.paths })) {
+    // English like every core message: the UI leads with its own text for the code (issue 22).
     throw new CoreError(
       'INVALID_ARGUMENT',
-      '作業フォルダがワークスペースまたはアプリのデータフォルダと重なっています。それらを含まない別のフォルダを指定してください',
+      'the work folder overlaps the workspace or the app data folder: choose a folder that contains neither',
     );
   }
 }

@@ -41,15 +41,15 @@ const EN: DiffTexts = {
   identical: (a, b) => `Identical: ${a} and ${b} have the same content.`,
   truncated: (shownHunks, totalHunks, midHunk) => {
     const what = midHunk
-      ? `The diff is long, so it was cut: the output limit of ${n(MAX_OUTPUT_CHARS)} characters holds only part of the first of ${n(totalHunks)} hunk(s). `
-      : `The diff is long, so it was cut: only the ${n(shownHunks)} hunk(s) that fit in the output limit of ${n(MAX_OUTPUT_CHARS)} characters are shown (of ${n(totalHunks)}). `;
+      ? `The diff is long, so it was cut: the output limit of ${n(MAX_OUTPUT_CHARS)} characters holds only part of the first of ${n(totalHunks)} ${totalHunks === 1 ? 'hunk' : 'hunks'}. `
+      : `The diff is long, so it was cut: only the ${n(shownHunks)} ${shownHunks === 1 ? 'hunk' : 'hunks'} that fit in the output limit of ${n(MAX_OUTPUT_CHARS)} characters are shown (of ${n(totalHunks)}). `;
     return (
       `${what}The rest cannot be shown by this call, and calling again with the same arguments returns the same part. ` +
       'Find the remaining places with grep (with context), or split the files to compare into smaller ones.'
     );
   },
   stats: (hunks, added, removed) =>
-    `Changes: ${n(hunks)} hunk(s), ${n(added)} line(s) added, ${n(removed)} removed.`,
+    `Changes: ${n(hunks)} ${hunks === 1 ? 'hunk' : 'hunks'}, ${n(added)} ${added === 1 ? 'line' : 'lines'} added, ${n(removed)} removed.`,
   clipped: `Lines over ${MAX_LINE_CHARS} characters are cut with …; if a difference lies beyond, check it with grep.`,
   bothPaths: 'path_a and path_b',
 };

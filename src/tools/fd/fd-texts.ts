@@ -72,9 +72,9 @@ export const FD_LISTING_TEXTS: Readonly<Record<Language, FdListingTexts>> = {
       );
     },
     count: (total, folders) =>
-      `Matches: ${n(total)} in all (${n(folders)} folder(s), ${n(total - folders)} file(s)).`,
+      `Matches: ${n(total)} in all (${n(folders)} ${folders === 1 ? 'folder' : 'folders'}, ${n(total - folders)} ${total - folders === 1 ? 'file' : 'files'}).`,
     noMatch: (files, folders, caseSensitive) =>
-      `No file or folder has a name matching pattern (looked at: ${n(files)} file(s), ${n(folders)} folder(s)). ` +
+      `No file or folder has a name matching pattern (looked at: ${n(files)} ${files === 1 ? 'file' : 'files'}, ${n(folders)} ${folders === 1 ? 'folder' : 'folders'}). ` +
       `fd looks only at names (the last part of the path). Check pattern.${caseSensitive ? ' Without case_sensitive, case is ignored.' : ''} To search contents, use grep.`,
   },
 };

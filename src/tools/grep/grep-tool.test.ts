@@ -64,7 +64,7 @@ describe('grep basics', () => {
     expect(en).toBe(
       [
         ...lines,
-        'Matches: 3 in all (2 file(s)).',
+        'Matches: 3 in all (2 files).',
         'Counts by file (most first):',
         '- a/c.md: 2',
         '- b.txt: 1',

@@ -94,13 +94,13 @@ const EN: GrepResultTexts = {
   },
   skipped: (parts) =>
     `Files not read: ${parts.join(', ')}. grep cannot search their contents (calling again gives the same).`,
-  total: (total, files) => `Matches: ${n(total)} in all (${n(files)} file(s)).`,
+  total: (total, files) => `Matches: ${n(total)} in all (${n(files)} ${files === 1 ? 'file' : 'files'}).`,
   heading: (cut) =>
     cut ? `Counts by file (most first, top ${MAX_COUNT_FILES} files):` : 'Counts by file (most first):',
   fileLine: (rel, count) => `- ${rel}: ${n(count)}`,
-  rest: (files, total) => `- ${n(files)} more file(s): ${n(total)} in all`,
+  rest: (files, total) => `- ${n(files)} more ${files === 1 ? 'file' : 'files'}: ${n(total)} in all`,
   noInclude: (seen) =>
-    `No file name matches include (names looked at: ${n(seen)} file(s)). ` +
+    `No file name matches include (names looked at: ${n(seen)} ${seen === 1 ? 'file' : 'files'}). ` +
     'include is a regular expression on the file name (the last part of the path). Check include or leave it out.',
   noTextFiles: 'There was no text file to search. Check path.',
   noMatch: (filesRead, excluded, caseInsensitive) =>

@@ -123,7 +123,7 @@ const S_EN: SdTexts = {
     `paths takes at most ${MAX_BATCH_PATHS} files (${count} after folding duplicates). Nothing was done. Narrow the list or split it into several calls.`,
   resolveFailed: (lines) =>
     `These paths in paths could not be resolved, so the whole call was refused (no file was handled). Fix the paths and call again.\n${lines.map((l) => `- ${l}`).join('\n')}`,
-  replaced: (count) => `${count} replacement(s)`,
+  replaced: (count) => `${count} ${count === 1 ? 'replacement' : 'replacements'}`,
   noMatch: 'nothing matches pattern',
   sameText: 'the replacement gives the same content',
   tooLargeHint:
@@ -155,7 +155,7 @@ const B_JA: SdBatchTexts = {
 
 const B_EN: SdBatchTexts = {
   header: (files, changed, noMatch, same, skipped) =>
-    `Preview of several files (nothing written; paths is for previews only): ${files} file(s) — changed ${changed}, no match ${noMatch}, no change ${same}, skipped ${skipped}`,
+    `Preview of several files (nothing written; paths is for previews only): ${files} ${files === 1 ? 'file' : 'files'} — changed ${changed}, no match ${noMatch}, no change ${same}, skipped ${skipped}`,
   merged: (rels) => `Paths naming the same file were folded into one: ${rels.join(', ')}`,
   changed: (rel, what, stats) => `=== ${rel} — ${what} (${stats})`,
   noMatch: (rel) => `=== ${rel} — no match (nothing matches pattern)`,

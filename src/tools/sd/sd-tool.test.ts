@@ -305,7 +305,7 @@ describe('sd spec', () => {
       '変更なし: a.txt（pattern に一致する箇所がありません）。書き込んでいません。',
     );
     const preview = await run({ pattern: 'a', replacement: 'b', path: 'a.txt' }, sb.ctx({ language: 'en' }));
-    expect(preview).toMatch(/^Preview \(nothing written yet\): a\.txt — 1 replacement\(s\)/);
+    expect(preview).toMatch(/^Preview \(nothing written yet\): a\.txt — 1 replacement \(1 hunk,/);
     expect(
       await run({ pattern: '(?x)a', replacement: 'b', path: 'a.txt' }, sb.ctx({ language: 'en' })),
     ).toMatch(/^pattern cannot be read as a regular expression: x in the inline flag/);

@@ -64,7 +64,8 @@ const EN: WriteTexts = {
   writeFailed: (p, detail) => `Could not write: ${p} (${detail}). The file was not changed.`,
   changedMeanwhile: (p) =>
     `${p} changed after it was read, so nothing was written. Check again from a preview.`,
-  stats: (s) => `${s.hunks} hunk(s), +${s.added} / -${s.removed} lines`,
+  stats: (s) =>
+    `${s.hunks} ${s.hunks === 1 ? 'hunk' : 'hunks'}, +${s.added} / -${s.removed} ${s.added + s.removed === 1 ? 'line' : 'lines'}`,
   diffTooLarge: (p, chars, s, hint) =>
     `The diff is over ${n(MAX_EN)} characters, so there is no preview and nothing is applied: ${p} (diff ${n(chars)} characters, ${EN.stats(s)}). A diff is never shown cut short. ${hint}`,
   diffUncountable: (p, hint) =>

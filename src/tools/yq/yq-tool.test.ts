@@ -171,7 +171,7 @@ describe('yq spec', () => {
       'b does not exist (the top level of the file: keys here: a).',
     );
     expect(await yq.execute({ op: 'set', path: 'c.toml', key: 'a', value: 2 }, english)).toMatch(
-      /^Preview \(nothing written yet\): c\.toml — a changed from 1 to 2 \(1 hunk\(s\), \+1 \/ -1 lines\)/,
+      /^Preview \(nothing written yet\): c\.toml — a changed from 1 to 2 \(1 hunk, \+1 \/ -1 lines\)/,
     );
     expect(await yq.execute({ op: 'put', path: 'c.toml', key: 'a' }, english)).toBe(
       'Give op as one of get / set / remove.',

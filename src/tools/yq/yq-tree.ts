@@ -43,7 +43,9 @@ const KIND_LABEL: Record<Language, Record<Kind, string>> = {
 function listKeys(keys: string[] | number, language: Language): string {
   const ja = language === 'ja';
   if (typeof keys === 'number')
-    return ja ? `要素は ${keys} 個、添字は 0 から` : `${keys} element(s), indexes from 0`;
+    return ja
+      ? `要素は ${keys} 個、添字は 0 から`
+      : `${keys} ${keys === 1 ? 'element' : 'elements'}, indexes from 0`;
   if (keys.length === 0) return ja ? '中は空です' : 'it is empty';
   const shown = keys.slice(0, 30).join(', ');
   const more =

@@ -9,6 +9,12 @@ describe('toolLabel', () => {
     expect(toolLabel('ask_agent_2', 'bob', nameOf)).toBe('ask → Bob');
     expect(toolLabel('transfer_to_carol', 'carol', nameOf)).toBe('transfer → Carol');
   });
+  it('says the routing verbs in the words it is given (the UI language)', () => {
+    const ja = { ask: '質問', transfer: '引き継ぎ' };
+    expect(toolLabel('ask_agent_2', 'bob', nameOf, ja)).toBe('質問 → Bob');
+    expect(toolLabel('transfer_to_carol', 'carol', nameOf, ja)).toBe('引き継ぎ → Carol');
+    expect(toolLabel('file', undefined, nameOf, ja)).toBe('file');
+  });
   it('splits MCP names into server and tool; bundled names stay', () => {
     expect(toolLabel('github__search_issues', undefined, nameOf)).toBe('github · search_issues');
     expect(toolLabel('file', undefined, nameOf)).toBe('file');

@@ -196,6 +196,18 @@ describe('tool rows', () => {
     expect(s.toolRows[0]).toMatchObject({ tool: 'file', ok: false, call });
   });
 
+  it('a live event for a call the fetched stored rows already hold adds no second row', () => {
+    const s = state();
+    const call = storedCall();
+    s.toolRows.push(toolRowFromStored(call, 0));
+    const event = { type: 'toolInvoked', agentId: 'a', tool: 'file', ok: false, tsMs: 5, call } as never;
+    applyEvent(s, event, 9);
+    expect(s.toolRows).toHaveLength(1);
+    // The same call id at another time is another call (ids repeat across responses).
+    applyEvent(s, { ...(event as object), call: { ...call, tsMs: 6 }, tsMs: 6 } as never, 9);
+    expect(s.toolRows).toHaveLength(2);
+  });
+
   it('a stored call becomes a row with its error mark, reason and details', () => {
     const call = storedCall();
     expect(toolRowFromStored(call, 3)).toEqual({

@@ -1,5 +1,5 @@
 import type { AgentMessage, CoreEvent, ErrorPayload, PlanWaveRecord } from '../lib/types.ts';
-import type { Toast, ToolRow, World } from './world.ts';
+import type { StoredToolCall, Toast, ToolRow, World } from './world.ts';
 
 /** The part of the village state that events patch directly. */
 export interface LiveState {
@@ -81,6 +81,11 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
       };
     }
     case 'toolInvoked':
+      // The stored rows fetched on load may already hold this call: its record is written before the
+      // event is sent, so a fetch can answer before the event arrives. One row per call, not two.
+      if (event.call && state.toolRows.some((r) => r.call && sameStoredCall(r.call, event.call!))) {
+        return { refetch: [] };
+      }
       state.toolRows.push({
         key: `${nowMs}-${state.toolRows.length}`,
         agentId: event.agentId,
@@ -181,6 +186,11 @@ export function replayPatches(state: LiveState, seen: readonly CoreEvent[], nowM
     if (event.type === 'conversationCleared' || event.type === 'sessionSwitched') start = i + 1;
   });
   for (const event of seen.slice(start)) if (PATCH_EVENTS.has(event.type)) applyEvent(state, event, nowMs);
+}
+
+/** The same stored call: one agent, one call id, one time and name (a call id repeats across responses). */
+function sameStoredCall(a: StoredToolCall, b: StoredToolCall): boolean {
+  return a.agentId === b.agentId && a.callId === b.callId && a.tsMs === b.tsMs && a.name === b.name;
 }
 
 /** After a world fetch: typing comes from the snapshots (an event may have been missed while away). */

@@ -1,0 +1,54 @@
+/**
+ * The tool rows of a transfer (issue 22: `transfer → Carol` shows live and after reload, resume and
+ * fork). One row per delivery, recorded once the messages are out so the row follows the message it
+ * sent. The reason is excluded (the routing tool shows its argument as the message itself); the
+ * arguments are the message as delivered (the reply text when the call's own message was empty).
+ *
+ * No `tool:` log line: the ledger's line for a transfer is `handoff: agent=… to=… hop=…` (part 2,
+ * 「転送そのもの」), already written per destination by `transfer`; `tool:` is one line per executed
+ * call and adding it here would count every transfer twice.
+ */
+import type { AgentId } from '../domain/ids.ts';
+import type { ToolCall } from '../llm/canonical.ts';
+import type { Orchestrator } from './orchestrator.ts';
+import { toolCallRecordOf } from './tool-call-record.ts';
+import type { Turn } from './turn-state.ts';
+
+export interface TransferDelivery {
+  call: ToolCall;
+  target: AgentId;
+  body: string;
+}
+
+/**
+ * `failure(target)`: the line a person read when that destination did not get its message (stopped,
+ * inbox full, budget, or the hop limit), or null when it was delivered. A failed one is "returned with
+ * an error" and carries that line as its result; a delivered one has no result (the model reads none).
+ */
+export function recordTransferRows(
+  orch: Orchestrator,
+  turn: Turn,
+  deliveries: readonly TransferDelivery[],
+  failure: (target: AgentId) => string | null,
+): void {
+  for (const { call, target, body } of deliveries) {
+    const error = failure(target);
+    const tsMs = orch.now();
+    const record = toolCallRecordOf(
+      turn,
+      { ...call, arguments: { message: body } },
+      { text: error ?? '', isError: error !== null, reason: null, reasonState: 'excluded', tsMs, target },
+    );
+    orch.sink.recordToolCall(record);
+    orch.events.emit({
+      type: 'toolInvoked',
+      agentId: turn.spec.id,
+      tool: call.name,
+      ok: error === null,
+      reason: null,
+      reasonState: 'excluded',
+      tsMs,
+      call: record,
+    });
+  }
+}
