@@ -246,7 +246,7 @@ describe('export download', () => {
     const text = await md.text();
     expect(text.startsWith('# Q&A: "notes" / 2026\n')).toBe(true);
     expect(text).toMatch(/## You → Echo · \d{4}-\d\d-\d\d \d\d:\d\d\n\nfirst question\n/);
-    expect(text).toMatch(/## System → You · [^\n]+\n\n> e \(Echo\) /);
+    expect(text).toMatch(/## Fuseforks → You · [^\n]+\n\n> e \(Echo\) /);
     expect(text).toMatch(/## Echo → You · [^\n]+\n\n[\s\S]*second question\n\n---\n/);
     // The join notice, two requests and two replies.
     expect(text).toContain('5 messages');
