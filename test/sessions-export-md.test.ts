@@ -94,6 +94,7 @@ describe('the Markdown download', () => {
     expect(firstRow).toMatch(/Result \(first 2,000 of [\d,]+ characters\):\n\n```\n[^`]*<tea> n+\n```/);
     expect(firstRow.length).toBeLessThan(2_600);
     expect(text.slice(second, reply)).toContain('⚠ returned with an error');
+    expect(text.slice(second, reply)).toContain('_no reason given_');
     // Raw HTML outside code is entities; code blocks and code spans are kept as code.
     expect(text).toContain(
       'Done. &lt;img src=x onerror=alert(1)&gt; and &lt;svg onload=alert(2)&gt; &amp; more.',

@@ -13,6 +13,8 @@ export interface Labels {
   file: string;
   tool: string;
   reason: string;
+  reasonOmitted: string;
+  reasonUnsupported: string;
   toolError: string;
   args: string;
   result: string;
@@ -42,6 +44,8 @@ export const LABELS: Record<Language, Labels> = {
     file: '添付',
     tool: 'ツール',
     reason: '理由',
+    reasonOmitted: '理由なし',
+    reasonUnsupported: '外部ツール',
     toolError: 'エラーで返った',
     args: '引数',
     result: '結果',
@@ -65,6 +69,8 @@ export const LABELS: Record<Language, Labels> = {
     file: 'Attachment',
     tool: 'Tool',
     reason: 'Reason',
+    reasonOmitted: 'no reason given',
+    reasonUnsupported: 'external tool',
     toolError: 'returned with an error',
     args: 'Arguments',
     result: 'Result',

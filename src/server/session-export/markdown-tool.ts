@@ -49,10 +49,12 @@ export function markdownToolRow(call: ToolCallRecord, context: ToolRowContext): 
   const lines = [
     `### 🔧 ${labels.tool}: ${context.plain(name)} · ${context.plain(context.agentName(call.agentId))} · ${context.time(call.tsMs)}`,
   ];
+  // As the chat's row: the model's own claim of intent, or why there is none (routing tools: nothing).
   if (call.reasonState === 'written' && call.reason !== null && call.reason.trim() !== '') {
     // Neutralised as the whole line it is in the file: a reason starting with ``` is no fence there.
     lines.push(neutraliseHtml(`${labels.reason}: ${call.reason.replace(/\s+/g, ' ').trim()}`));
-  }
+  } else if (call.reasonState === 'omitted') lines.push(`_${labels.reasonOmitted}_`);
+  else if (call.reasonState === 'unsupported') lines.push(`_${labels.reasonUnsupported}_`);
   if (call.isError) lines.push(`⚠ ${labels.toolError}`);
   lines.push(preview(labels.args, call.argsPreview, call.argsChars, context.language));
   lines.push(preview(labels.result, call.resultPreview, call.resultChars, context.language));
