@@ -59,3 +59,12 @@ describe('fencedBlock', () => {
     expectInert(fencedBlock('```\n<img src=x onerror=alert(1)>'));
   });
 });
+
+describe('neutraliseHtml on a long line of backtick runs', () => {
+  it('keeps its spans and escapes the unclosed tail', () => {
+    // 80,000 spans, then an opener with no closer: the HTML after it is text.
+    const line = `${'` x `` y '.repeat(40_000)}\` <img src=x onerror=alert(1)>`;
+    const out = neutraliseHtml(line);
+    expect(out.endsWith('&lt;img src=x onerror=alert(1)&gt;')).toBe(true);
+  });
+});

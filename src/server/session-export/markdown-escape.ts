@@ -27,6 +27,7 @@ function neutraliseLine(line: string): string {
   let out = markers;
   let i = markers.length;
   let text = '';
+  const closers = closerFinder(line);
   while (i < line.length) {
     const ch = line[i]!;
     if (ch === '\\' && i + 1 < line.length) {
@@ -42,7 +43,7 @@ function neutraliseLine(line: string): string {
     }
     let run = 1;
     while (line[i + run] === '`') run += 1;
-    const close = closingRun(line, i + run, run);
+    const close = closers(i + run, run);
     const span = close === -1 ? '' : line.slice(i, close + run);
     if (close === -1 || span.includes('|')) {
       text += line.slice(i, i + run);
@@ -56,7 +57,22 @@ function neutraliseLine(line: string): string {
   return out + escapeText(text);
 }
 
-/** Where a backtick run of exactly `length` starts at or after `from`; -1 when none. */
+/**
+ * Finds where a backtick run of exactly `length` starts at or after `from` (-1 when none). Remembers
+ * the last answer per length: openers only move forward, so a line of many unmatched runs is scanned
+ * once per run length, never once per run (a long reply must not stall the download).
+ */
+function closerFinder(line: string): (from: number, length: number) => number {
+  const last = new Map<number, { from: number; at: number }>();
+  return (from, length) => {
+    const known = last.get(length);
+    if (known !== undefined && from >= known.from && (known.at === -1 || from <= known.at)) return known.at;
+    const at = closingRun(line, from, length);
+    last.set(length, { from, at });
+    return at;
+  };
+}
+
 function closingRun(line: string, from: number, length: number): number {
   let i = from;
   while (i < line.length) {
