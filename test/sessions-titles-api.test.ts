@@ -85,7 +85,7 @@ describe('rename_session', () => {
     ws.close();
   });
 
-  it('titles a fork "… (fork)" in an English village and "… (分岐)" in a Japanese one', async () => {
+  it('titles a fork "… (fork)" in an English village and "…（分岐）" in a Japanese one, counted', async () => {
     const v = await open('ja');
     await echoServant(v);
     await say(v, '京都への旅行を計画して');
@@ -93,7 +93,16 @@ describe('rename_session', () => {
     expect(source.meta.title).toBe('京都への旅行を計画して');
     const [point] = await v.ok<{ atSeq: number }[]>('list_fork_points', { sessionId: source.id });
     const fork = await v.ok<SessionSummary>('fork_session', { sessionId: source.id, atSeq: point!.atSeq });
-    expect(fork.meta.title).toBe('京都への旅行を計画して (分岐)');
+    // Full-width brackets, as the app's other Japanese lines write them.
+    expect(fork.meta.title).toBe('京都への旅行を計画して（分岐）');
+    // The fork cuts before the request: asked again there, it is the fork's own fork point.
+    await say(v, '大阪への旅行を計画して');
+    const [again] = await v.ok<{ atSeq: number }[]>('list_fork_points', { sessionId: fork.id });
+    const forkOfFork = await v.ok<SessionSummary>('fork_session', {
+      sessionId: fork.id,
+      atSeq: again!.atSeq,
+    });
+    expect(forkOfFork.meta.title).toBe('京都への旅行を計画して（分岐 2）');
     // A new village in another folder, detected as English.
     await v.close();
     opened.splice(0);
@@ -109,6 +118,37 @@ describe('rename_session', () => {
       atSeq: enPoint!.atSeq,
     });
     expect(enFork.meta.title).toBe('plan a trip to Kyoto (fork)');
+  });
+
+  it('edit then regenerate: "… (fork 2)", one suffix; a Markdown first request titled by its text', async () => {
+    const v = await open('en');
+    await echoServant(v);
+    await say(v, 'hello');
+    await say(v, '# show me **markdown**\n```js\nconst a = 1;\n```');
+    const source = await current(v);
+    expect(source.meta.title).toBe('hello');
+    const request = async (content: string) =>
+      (await v.ok<AgentMessage[]>('list_messages')).find(
+        (m) => m.from.kind === 'user' && m.content === content,
+      )!;
+    const edited = await v.ok<{ session: SessionSummary; message: AgentMessage }>('resend_from', {
+      sessionId: source.id,
+      messageId: (await request('hello')).id,
+      content: '## show me `markdown`, edited',
+    });
+    // The edit forks before the first request: the fork takes the source's title and one suffix.
+    expect(edited.session.meta.title).toBe('hello (fork)');
+    await say(v, 'next');
+    const regenerated = await v.ok<{ session: SessionSummary }>('resend_from', {
+      sessionId: edited.session.id,
+      messageId: (await request('next')).id,
+    });
+    expect(regenerated.session.meta.title).toBe('hello (fork 2)');
+
+    // A new chat titled by its first request, Markdown and all: the readable words only.
+    await v.ok('reset_conversation');
+    await say(v, '# Please review\n```js\nconst a = 1;\n```');
+    expect((await current(v)).meta.title).toBe('Please review const a = 1;');
   });
 });
 
@@ -206,7 +246,7 @@ describe('export download', () => {
     const text = await md.text();
     expect(text.startsWith('# Q&A: "notes" / 2026\n')).toBe(true);
     expect(text).toMatch(/## You → Echo · \d{4}-\d\d-\d\d \d\d:\d\d\n\nfirst question\n/);
-    expect(text).toMatch(/## System → You · [^\n]+\n\n> e \(Echo\) /);
+    expect(text).toMatch(/## Fuseforks → You · [^\n]+\n\n> e \(Echo\) /);
     expect(text).toMatch(/## Echo → You · [^\n]+\n\n[\s\S]*second question\n\n---\n/);
     // The join notice, two requests and two replies.
     expect(text).toContain('5 messages');

@@ -30,7 +30,7 @@ describe('exportSession', () => {
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBe(JSON.stringify({ session: { id, meta: store.meta(id) } }));
     expect(lines[0]).not.toContain('"kind"');
-    expect(lines[0]!.startsWith(`{"session":{"id":"${id}","meta":{"title":"hello\\nworld"`)).toBe(true);
+    expect(lines[0]!.startsWith(`{"session":{"id":"${id}","meta":{"title":"hello world"`)).toBe(true);
     expect(lines[1]).toBe(
       JSON.stringify({
         seq: 0,

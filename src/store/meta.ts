@@ -5,6 +5,7 @@ import { charCount } from '../domain/chars.ts';
 import { SESSION_RENAME_MAX_CHARS, SESSION_TITLE_CHARS } from '../domain/session.ts';
 import { invalidArgument, storeProblem } from './store-error.ts';
 import { headChars } from './text.ts';
+import { markdownPlainText } from './title-text.ts';
 
 /** `{epoch_ms}-{short random}`: readable in time order, but never the sort key (updatedAt is). */
 export function newSessionId(nowMs: number): string {
@@ -29,10 +30,16 @@ export function renamedTitle(raw: string): string {
   return title;
 }
 
-/** The title a session takes from a message: the first user message's first 30 characters. */
+/**
+ * The title a session takes from a message: the first user message's first 30 characters, as the
+ * ledger says, but of its readable text (issue 22 goes past the ledger here, and only here: Markdown
+ * markup and HTML tags are stripped, whitespace collapsed; see title-text.ts). A request that is all
+ * markup ("---") keeps its raw text, collapsed, rather than leave the session untitled.
+ */
 export function titleFrom(message: AgentMessage): string | null {
   if (message.from.kind !== 'user') return null;
-  const title = clipTitle(message.content);
+  const readable = markdownPlainText(message.content);
+  const title = clipTitle(readable !== '' ? readable : message.content.replace(/\s+/gu, ' ').trim());
   return title === '' ? null : title;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Conversation titles, search and downloads in the real UI (issue 22): rename in the pane header, the
- * list shows it, a fork is titled "(分岐)", a Japanese word is found and opens its conversation, and
+ * list shows it, a fork is titled "（分岐）", a Japanese word is found and opens its conversation, and
  * the JSONL and Markdown downloads arrive as files whose content is checked.
  */
 import { readFile } from 'node:fs/promises';
@@ -80,20 +80,20 @@ it('renames the open conversation in the pane header (Escape cancels, Enter save
   await page.getByTestId('sessions-close').click();
 });
 
-it('titles a fork "(分岐)" in the list and the header', async () => {
+it('titles a fork "（分岐）" in the list and the header', async () => {
   await openList();
   await row(first.id).getByTestId('session-fork').click();
   await page.getByTestId('fork-point').first().locator('button.point').click();
   await page.getByTestId('sessions-dialog').waitFor({ state: 'detached' });
   await expect
     .poll(() => page.getByTestId('session-title').textContent())
-    .toContain('京都の紅葉の名所を教えて (分岐)');
+    .toContain('京都の紅葉の名所を教えて（分岐）');
   const fork = await village.api<SessionSummary>('current_session');
-  expect(fork.meta).toMatchObject({ parentId: first.id, title: '京都の紅葉の名所を教えて (分岐)' });
+  expect(fork.meta).toMatchObject({ parentId: first.id, title: '京都の紅葉の名所を教えて（分岐）' });
   await openList();
   await expect
     .poll(() => row(fork.id).locator('.title').textContent())
-    .toBe('京都の紅葉の名所を教えて (分岐)');
+    .toBe('京都の紅葉の名所を教えて（分岐）');
   await page.getByTestId('sessions-close').click();
 });
 

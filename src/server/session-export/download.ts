@@ -12,7 +12,13 @@ import {
   type SessionStore,
   type StoredRecord,
 } from '../../store/index.ts';
-import { markdownFooter, markdownHeader, markdownMessage, type MarkdownContext } from './markdown.ts';
+import {
+  markdownFooter,
+  markdownHeader,
+  markdownMessage,
+  markdownTool,
+  type MarkdownContext,
+} from './markdown.ts';
 import { downloadFileName } from './file-name.ts';
 
 export type DownloadFormat = 'jsonl' | 'md';
@@ -97,6 +103,7 @@ function* markdownChunks(source: DownloadSource, sessionId: string, meta: Sessio
   for (const page of pages(source.store, sessionId, meta)) {
     let text = '';
     for (const record of page) {
+      if (record.kind === 'tool') text += markdownTool(record.tool, context);
       if (record.kind !== 'message') continue;
       text += markdownMessage(record.message, context);
       count += 1;

@@ -1,45 +1,16 @@
 /**
  * A conversation as readable Markdown (issue 22's "readable rendering"): who said what to whom and
- * when, in the village language. Messages only: exchanges, summaries and turn records are the
- * machine's (the JSONL download carries them all).
+ * when, and the tool calls in their place, in the village language and with the chat's names (System
+ * lines are "Fuseforks"'s, ledger Spec 30 D4). Exchanges, summaries and turn records are the
+ * machine's (the JSONL download carries them all). Message text is Markdown already; its raw HTML is
+ * neutralised (markdown-escape.ts) so the file is safe in any viewer.
  */
 import type { Language } from '../../domain/enums.ts';
-import type { AgentMessage, Endpoint } from '../../domain/message.ts';
-import type { SessionMeta } from '../../domain/session.ts';
-
-interface Labels {
-  untitled: string;
-  you: string;
-  system: string;
-  external: (client: string) => string;
-  created: string;
-  exported: string;
-  messages: (n: number) => string;
-  file: string;
-}
-
-const LABELS: Record<Language, Labels> = {
-  ja: {
-    untitled: '（まだ依頼のない会話）',
-    you: 'あなた',
-    system: 'システム',
-    external: (client) => `外部 (${client})`,
-    created: '開始',
-    exported: '書き出し',
-    messages: (n) => `メッセージ ${n} 件`,
-    file: '添付',
-  },
-  en: {
-    untitled: '(no request yet)',
-    you: 'You',
-    system: 'System',
-    external: (client) => `External (${client})`,
-    created: 'Started',
-    exported: 'Exported',
-    messages: (n) => `${n} message${n === 1 ? '' : 's'}`,
-    file: 'Attachment',
-  },
-};
+import type { AgentMessage, BudgetStopFigures, Endpoint } from '../../domain/message.ts';
+import type { SessionMeta, ToolCallRecord } from '../../domain/session.ts';
+import { neutraliseHtml } from './markdown-escape.ts';
+import { LABELS, wholeNumber, type Labels } from './markdown-labels.ts';
+import { markdownToolRow } from './markdown-tool.ts';
 
 export interface MarkdownContext {
   language: Language;
@@ -86,7 +57,53 @@ export function markdownHeader(
   return `# ${plain(heading)}\n\n${labels.created}: ${time(meta.createdAt)} · ${labels.exported}: ${time(exportedAtMs)}\n\n`;
 }
 
-/** One message as a `## From → To · time` section; its text as written (it is Markdown already). */
+/**
+ * The System lines of a budget stop written before the figures travelled with the message, known by
+ * the ledger's text (budget-messages.ts), which carries the ceiling.
+ */
+const LEDGER_BUDGET_LINES = [
+  /^次の呼び出しぶんの予算（上限は実効 (\d+) トークン）を確保できなかったため打ち切りました。/,
+  /^Stopped because the budget for the next call \(ceiling: (\d+) effective tokens\) could not be reserved\./,
+];
+
+/**
+ * A budget stop as the chat's stop row shows it: its title, the figures and what to do. The stored
+ * line (the ledger's text, "please ask again") stays quoted beside them, unaltered.
+ */
+function budgetStopLines(message: AgentMessage, language: Language): string | null {
+  if (message.from.kind !== 'system') return null;
+  const labels = LABELS[language];
+  const figures: BudgetStopFigures | undefined = message.budgetStop;
+  let said: string;
+  if (figures !== undefined) {
+    const ceiling = wholeNumber(figures.ceilingTokens, language);
+    said =
+      figures.remainingTokens === 0
+        ? labels.budgetExhausted(ceiling)
+        : labels.budgetFigures(
+            ceiling,
+            wholeNumber(Math.max(0, figures.ceilingTokens - figures.remainingTokens), language),
+            wholeNumber(figures.remainingTokens, language),
+            wholeNumber(figures.estimateTokens, language),
+          );
+  } else {
+    const ceiling = LEDGER_BUDGET_LINES.map((line) => line.exec(message.content)?.[1]).find(
+      (found) => found !== undefined,
+    );
+    if (ceiling === undefined) return null;
+    said = labels.budgetCeilingOnly(wholeNumber(Number(ceiling), language));
+  }
+  return `**■ ${labels.budgetTitle}**\n\n${said}\n\n${labels.budgetWhatToDo}`;
+}
+
+function quoted(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+/** One message as a `## From → To · time` section; its text as written, raw HTML neutralised. */
 export function markdownMessage(message: AgentMessage, context: MarkdownContext): string {
   const labels = LABELS[context.language];
   const time = context.formatTime ?? localTime;
@@ -96,15 +113,22 @@ export function markdownMessage(message: AgentMessage, context: MarkdownContext)
     ...(message.coRecipients ?? []).map((id) => context.agentName(id)),
   ];
   const files = (message.attachments ?? []).map((file) => `\n\n📎 ${labels.file}: ${plain(file.fileName)}`);
+  const text = neutraliseHtml(message.content);
   // A system line is a note, not speech: quoted, so it stands apart from what people and agents said.
+  const stop = budgetStopLines(message, context.language);
   const body =
-    message.from.kind === 'system'
-      ? message.content
-          .split(/\r\n|\r|\n/)
-          .map((line) => `> ${line}`)
-          .join('\n')
-      : message.content;
+    message.from.kind !== 'system' ? text : stop === null ? quoted(text) : `${stop}\n\n${quoted(text)}`;
   return `## ${plain(from)} → ${plain(recipients.join(', '))} · ${time(message.tsMs)}\n\n${body}${files.join('')}\n\n`;
+}
+
+/** One tool call, in its place between the messages. */
+export function markdownTool(call: ToolCallRecord, context: MarkdownContext): string {
+  return markdownToolRow(call, {
+    language: context.language,
+    agentName: context.agentName,
+    plain,
+    time: context.formatTime ?? localTime,
+  });
 }
 
 export function markdownFooter(count: number, language: Language): string {

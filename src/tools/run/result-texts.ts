@@ -42,8 +42,30 @@ export interface RunResultTexts {
   truncated: (name: string, totalBytes: number, slot: number) => string;
 }
 
-const PATTERN_RULE_JA =
-  'パターンの規則: "ruff" は引数なしの ruff だけに一致します。引数を許すには "ruff *"（引数がいくつでも一致）です。';
+/*
+ * The pattern rule, told with the command the model called (issue 22: "ruff" in the reply to an `ls`
+ * call read as if about another program). The ledger (command_tool_contract) states the rule with
+ * "ruff" as its illustration and quotes no rejection text, so the example follows the call.
+ */
+
+/** The program of a `commandLine` line: its first token, unquoted (the line is `…` in backticks). */
+function programOf(line: string): string {
+  const inner = line.replace(/^`/, '').replace(/…?`$/, '');
+  const quoted = /^"(?:[^"\\]|\\.)*"/.exec(inner);
+  if (quoted !== null) {
+    try {
+      return JSON.parse(quoted[0]) as string;
+    } catch {
+      return quoted[0];
+    }
+  }
+  return inner.split(' ')[0] ?? inner;
+}
+
+const patternRuleJa = (line: string): string => {
+  const c = programOf(line);
+  return `パターンの規則: "${c}" は引数なしの ${c} だけに一致します。引数を許すには "${c} *"（引数がいくつでも一致）です。`;
+};
 
 const killedAllJa = (allGone: boolean): string =>
   allGone
@@ -62,7 +84,7 @@ const JA: RunResultTexts = {
   denied: (line: string) =>
     `実行していません: ${line} はこのエージェントでは実行しないと決められています（承認待ちにも積んでいません）。別の方法で進めてください。`,
   queued: (line: string, count: number) =>
-    `実行していません: ${line} は許可パターンのどれにも一致しないため、人の承認待ちとして積みました（この要求は ${count} 回目）。承認されるまで実行されません。同じ呼び出しを繰り返さず、承認を待つか別の方法で進めてください。\n${PATTERN_RULE_JA}`,
+    `実行していません: ${line} は許可パターンのどれにも一致しないため、人の承認待ちとして積みました（この要求は ${count} 回目）。承認されるまで実行されません。同じ呼び出しを繰り返さず、承認を待つか別の方法で進めてください。\n${patternRuleJa(line)}`,
   raced: (line: string) =>
     `実行していません: ${line} の判定中に run.json が変わりました。もう一度呼び出してください。`,
   brokenPolicy: (line: string, problem: string) =>
@@ -106,8 +128,10 @@ const JA: RunResultTexts = {
     `（${name} は全 ${n(totalBytes)} バイトあり、先頭 ${n(slot)} 字だけを載せています。残りを取り出す方法はありません。再実行しても同じ出力になるとは限りません）`,
 };
 
-const PATTERN_RULE_EN =
-  'Pattern rule: "ruff" matches only a bare ruff. To allow arguments, use "ruff *" (any number of arguments).';
+const patternRuleEn = (line: string): string => {
+  const c = programOf(line);
+  return `Pattern rule: "${c}" matches only a bare ${c}. To allow arguments, use "${c} *" (any number of arguments).`;
+};
 
 const killedAllEn = (allGone: boolean): string =>
   allGone
@@ -126,7 +150,7 @@ const EN: RunResultTexts = {
   denied: (line) =>
     `Not run: ${line} is set never to run for this servant (it was not queued for approval either). Proceed another way.`,
   queued: (line, count) =>
-    `Not run: ${line} matches none of the allow patterns, so it was queued for a person to approve (request number ${count}). It will not run until approved. Do not repeat the same call; wait for approval or proceed another way.\n${PATTERN_RULE_EN}`,
+    `Not run: ${line} matches none of the allow patterns, so it was queued for a person to approve (request number ${count}). It will not run until approved. Do not repeat the same call; wait for approval or proceed another way.\n${patternRuleEn(line)}`,
   raced: (line) => `Not run: run.json changed while ${line} was being checked. Call again.`,
   brokenPolicy: (line, problem) =>
     `Not run: run.json cannot be read (${problem}), so every call counts as waiting for approval. A broken file is never written to, so ${line} could not be queued either. Ask a person to fix run.json.`,

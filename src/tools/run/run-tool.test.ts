@@ -35,7 +35,7 @@ describe('run: decisions', () => {
     const marker = join(box.root, 'marker');
     const result = await run(markerCall(marker));
     expect(result).toContain('承認待ち');
-    expect(result).toContain('"ruff *"');
+    expect(result).toContain('"node *"');
     expect(existsSync(marker)).toBe(false);
     expect(readPolicy().pending).toEqual([
       expect.objectContaining({ command: 'node', args: markerCall(marker).args, count: 1 }),

@@ -11,8 +11,8 @@ const DESCRIPTION = {
   ja: {
     intro: (secs: number) =>
       `プログラムを 1 つ実行し、実行したファイルのフルパス・終了コード・stdout・stderr を返します。シェルは通しません: command にはプログラム名だけ（/ \\ : を含むパスは不可）、args には引数を 1 つずつ配列で書きます。パイプ・&&・リダイレクト・ワイルドカード展開・シェルの組み込みコマンド（echo など）は使えず、標準入力もありません。作業ディレクトリは作業フォルダ（未設定ならホーム）、時間切れは ${secs} 秒、出力は stdout 先頭 ${n(STDOUT_SLOT_CHARS)} 字・stderr 先頭 ${n(STDERR_SLOT_CHARS)} 字までです。0 以外の終了コードも普通の結果として返ります。コマンドが終わると、それが残したプロセス（バックグラウンドやデーモン化したものも）は終了させます。`,
-    allowed:
-      '実行できるのは次のパターンに一致する呼び出しだけです（"ruff" は引数なしの ruff だけに一致し、"ruff *" は引数がいくつでも一致します）:',
+    allowed: (c: string) =>
+      `実行できるのは次のパターンに一致する呼び出しだけです（"${c}" は引数なしの ${c} だけに一致し、"${c} *" は引数がいくつでも一致します）:`,
     more: (count: number) => `- ほか ${count} 件`,
     others: 'それ以外の呼び出しは実行されず、人の承認待ちとして積まれるだけです。',
     none: 'いまはこの道具では何も実行できません（許可されたコマンドがまだありません）。呼び出しは実行されず、人の承認待ちとして積まれるだけです。承認されると次のターンから実行できるようになります。',
@@ -24,8 +24,8 @@ const DESCRIPTION = {
   en: {
     intro: (secs: number) =>
       `Run one program and get back the executable's full path, the exit code, stdout and stderr. There is no shell: put only a program name in command (no path: no / \\ or :) and each argument as one item of args. Pipes, &&, redirection, wildcard expansion and shell built-ins (echo and the like) do not exist, and there is no stdin. The working directory is the work folder (the home folder when none is set); the time limit is ${secs} seconds; output keeps the first ${n(STDOUT_SLOT_CHARS)} characters of stdout and ${n(STDERR_SLOT_CHARS)} of stderr. A non-zero exit code is an ordinary result. When the command ends, the processes it left behind (in the background or daemonized) are killed.`,
-    allowed:
-      'Only calls matching these patterns run ("ruff" matches only a bare ruff; "ruff *" matches ruff with any arguments):',
+    allowed: (c: string) =>
+      `Only calls matching these patterns run ("${c}" matches only a bare ${c}; "${c} *" matches ${c} with any arguments):`,
     more: (count: number) => `- and ${count} more`,
     others: 'Any other call does not run; it is only queued for a person to approve.',
     none: 'Nothing can be executed with this tool yet (no command has been allowed). A call does not run; it is only queued for a person to approve. Once approved, it can run from the next turn.',
@@ -36,6 +36,16 @@ const DESCRIPTION = {
   },
 };
 
+/**
+ * The program the pattern rule is told with: the first allowed pattern's (issue 22: an example about
+ * "ruff" read as if about another program; the ledger states the rule with "ruff" only as its
+ * illustration and quotes no description text). "git" when that pattern has no program of its own.
+ */
+function exampleProgram(allow: readonly string[]): string {
+  const first = allow[0]?.trim().split(/\s+/)[0] ?? '';
+  return first === '' || first === '*' ? 'git' : first;
+}
+
 export function describeRun(language: Language, allow: readonly string[], timeoutSecs: number): string {
   const t = DESCRIPTION[language];
   const parts = [t.intro(timeoutSecs)];
@@ -43,7 +53,7 @@ export function describeRun(language: Language, allow: readonly string[], timeou
   else {
     const listed = allow.slice(0, LISTED_PATTERNS_MAX).map((p) => `- ${p}`);
     if (allow.length > LISTED_PATTERNS_MAX) listed.push(t.more(allow.length - LISTED_PATTERNS_MAX));
-    parts.push([t.allowed, ...listed].join('\n'), t.others);
+    parts.push([t.allowed(exampleProgram(allow)), ...listed].join('\n'), t.others);
   }
   parts.push(t.caveats);
   return parts.join('\n\n');
