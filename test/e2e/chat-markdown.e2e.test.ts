@@ -120,6 +120,70 @@ it('copies a code block and a whole message, from the mouse and from the keyboar
   expect(await clipboard()).toBe(REPLY);
 });
 
+const COLUMNS = Array.from({ length: 18 }, (_, i) => `column${i + 1}`);
+const WIDE_REPLY = [
+  `| ${COLUMNS.join(' | ')} |`,
+  `|${COLUMNS.map(() => '---').join('|')}|`,
+  `| ${COLUMNS.map((c) => `value of ${c}`).join(' | ')} |`,
+  '',
+  '- [ ] open task',
+  '- [x] done task',
+  '',
+  'A claim[^1].',
+  '',
+  '[^1]: The source.',
+  '',
+  '```',
+  `const line = '${'x'.repeat(400)}';`,
+  '```',
+].join('\n');
+
+it('a wide table scrolls in its box, task lists and footnotes render, Copy never covers code', async () => {
+  fake.enqueue({ body: textReply('openai', WIDE_REPLY) });
+  await page.getByTestId('chat-target').selectOption('agent_1');
+  await ask('wide');
+  const body = reply().getByTestId('chat-content');
+  await body.locator('.md-table table').waitFor({ timeout: 30_000 });
+  const layout = await body.evaluate((el) => {
+    const box = el.querySelector('.md-table')!;
+    const heads = [...el.querySelectorAll('th')].map((th) => th.getBoundingClientRect().height);
+    const cell = el.querySelector('td')!.getBoundingClientRect().height;
+    const bubble = el.getBoundingClientRect();
+    const boxRect = box.getBoundingClientRect();
+    const pre = el.querySelector('.md-code pre')!.getBoundingClientRect();
+    const copy = el.querySelector('.md-code button')!.getBoundingClientRect();
+    const firstLine = el.querySelector('.md-code pre code')!.getClientRects()[0]!;
+    return {
+      scrolls: box.scrollWidth > box.clientWidth,
+      boxInside: boxRect.right <= bubble.right + 1,
+      tallestHead: Math.max(...heads),
+      shortestHead: Math.min(...heads),
+      cell,
+      copyAboveText: copy.bottom <= firstLine.top,
+      copyInsidePre: copy.right <= pre.right,
+    };
+  });
+  // 18 columns do not fit: the box scrolls, and every header keeps its word on one line.
+  expect(layout.scrolls).toBe(true);
+  expect(layout.boxInside).toBe(true);
+  expect(layout.tallestHead).toBe(layout.shortestHead);
+  expect(layout.cell).toBeLessThan(layout.tallestHead * 2.5);
+  expect(layout.copyAboveText).toBe(true);
+  expect(layout.copyInsidePre).toBe(true);
+  const boxes = body.locator('input[type="checkbox"]');
+  expect(await boxes.count()).toBe(2);
+  expect(await boxes.nth(0).isChecked()).toBe(false);
+  expect(await boxes.nth(1).isChecked()).toBe(true);
+  expect(await boxes.nth(0).isDisabled()).toBe(true);
+  const ref = body.locator('sup.footnote-ref a');
+  const href = (await ref.getAttribute('href'))!;
+  expect(href).toMatch(/^#fn-.+-1$/);
+  expect(await body.locator(`[id="${href.slice(1)}"]`).textContent()).toContain('The source.');
+  expect(await body.textContent()).not.toContain('[^1]');
+  await screenshot(page, '22-chat-wide-table');
+  expect(ui.errors).toEqual([]);
+});
+
 /** WCAG relative luminance of a computed `rgb(…)` colour. */
 function luminance(css: string): number {
   const [r, g, b] = css
