@@ -69,16 +69,9 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
     case 'agentFailed': {
       const a = agent(event.agentId);
       if (a) a.lastError = event.error;
-      return {
-        refetch: [],
-        toast: {
-          kind: 'error',
-          key: 'toast.agentFailed',
-          params: { agent: event.agentId },
-          text: '',
-          error: event.error,
-        },
-      };
+      // No toast (issue 22): the card shows the failure and the chat has the core's line for it; a
+      // third copy of the same error in a toast only hid what the person was reading.
+      return { refetch: [] };
     }
     case 'toolInvoked':
       state.toolRows.push({
