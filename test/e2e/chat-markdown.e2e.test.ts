@@ -250,3 +250,34 @@ it('shows a budget stop as a stop with its figures and the way to raise the limi
   await screenshot(page, '22-budget-stop-en');
   expect(ui.errors).toEqual([]);
 });
+
+it('from the stop: the Token limit field takes the focus, a change elsewhere asks nothing, Ask again re-sends', async () => {
+  const stop = page.getByTestId('budget-stop').last();
+  // Same limit: asking again would stop at the same point, so it is not offered yet.
+  expect(await stop.getByTestId('budget-stop-ask-again').count()).toBe(0);
+  await stop.getByTestId('budget-stop-settings').click();
+  await page.locator('[data-testid="settings-dialog"] [data-page="tokens"]').waitFor();
+  await expect
+    .poll(() => page.evaluate<string | null>(`document.activeElement?.getAttribute('data-testid') ?? null`))
+    .toBe('settings-token-limit');
+  // Raised elsewhere (the API, another tab) while the dialog is open: the field follows, and closing
+  // asks nothing, the person having changed nothing.
+  await village.api('set_token_budget', { tokenBudget: 100_000 });
+  await expect.poll(() => page.getByTestId('settings-token-limit').inputValue()).toBe('100000');
+  await page.getByTestId('settings-close').click();
+  await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
+  expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+
+  const before = await village.api<{ id: string }>('current_session');
+  const askAgain = stop.getByTestId('budget-stop-ask-again');
+  expect(await askAgain.textContent()).toContain('Ask again');
+  fake.enqueue({ body: textReply('openai', 'asked again, answered') });
+  await askAgain.click();
+  await page
+    .locator('[data-testid="chat-message"][data-from="agent_2"]', { hasText: 'asked again, answered' })
+    .waitFor({ timeout: 30_000 });
+  const after = await village.api<{ id: string; meta: { parentId?: string } }>('current_session');
+  expect(after.id).not.toBe(before.id);
+  expect(after.meta.parentId).toBe(before.id);
+  expect(ui.errors).toEqual([]);
+});
