@@ -185,3 +185,24 @@ it('New chat on an empty chat asks nothing and announces nothing; its row offers
   expect((await village.api<SessionSummary>('current_session')).id).toBe(empty.id);
   expect(ui.errors).toEqual([]);
 });
+
+it('a conversation deleted elsewhere leaves the open list; opening it says so once, in the UI’s words', async () => {
+  await openList();
+  await row(first.id).waitFor();
+  await page.getByTestId('session-search-input').fill('紅葉の名所');
+  const hit = page.locator(`[data-testid="session-search-hit"][data-session-id="${first.id}"]`).first();
+  await hit.waitFor();
+  // Deleted through the API (another window would be the same): the list follows at once.
+  await village.api('delete_session', { sessionId: first.id });
+  await expect.poll(() => row(first.id).count()).toBe(0);
+  expect(await row(second.id).count()).toBe(1);
+  // The search result was shown before: opening it says the conversation is gone, without the raw id.
+  await hit.click();
+  const toast = page.getByTestId('toast').filter({ hasText: 'この会話はもうありません' });
+  await expect.poll(() => toast.count()).toBe(1);
+  const text = (await toast.textContent()) ?? '';
+  expect(text).not.toContain(first.id);
+  expect(text).not.toMatch(/not found|session/i);
+  // The browser itself logs the server's 404 for the vanished conversation; nothing else went wrong.
+  expect(ui.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+});

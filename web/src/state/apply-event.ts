@@ -10,6 +10,8 @@ export interface LiveState {
   /** Interrupts asked for and not yet taken effect (they land at the next round boundary). */
   interrupting: Record<string, boolean>;
   waves: PlanWaveRecord[];
+  /** Counts deletes announced by the server (`sessionDeleted`): open conversation lists load again. */
+  sessionsDeleted?: number;
 }
 
 /** What an event asks to be fetched again (its payload alone cannot update these). */
@@ -144,6 +146,9 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
       return { refetch: ['pending'] };
     case 'mcpStatusChanged':
       return { refetch: ['mcp'] };
+    case 'sessionDeleted':
+      state.sessionsDeleted = (state.sessionsDeleted ?? 0) + 1;
+      return { refetch: [] };
     case 'turnRecorded':
     case 'sessionRenamed':
       return { refetch: ['session'] };

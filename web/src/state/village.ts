@@ -40,6 +40,8 @@ export interface VillageState {
   waves: PlanWaveRecord[];
   mcp: McpStatusView | null;
   session: SessionSummary | null;
+  /** See LiveState: bumped by each `sessionDeleted` (another window, the API, a pruned empty chat). */
+  sessionsDeleted: number;
   planReviewBypass: boolean;
   toasts: Toast[];
 }
@@ -72,6 +74,7 @@ export class VillageStore {
     waves: [],
     mcp: null,
     session: null,
+    sessionsDeleted: 0,
     planReviewBypass: false,
     toasts: [],
   }) as VillageState;
