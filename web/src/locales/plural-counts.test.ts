@@ -30,6 +30,19 @@ describe('counts shown to people are plural-aware', () => {
     expect(t('ja', 'approvals.count', 1)).toBe('1 回要求');
   });
 
+  it('recipients, hidden rows and records', () => {
+    const ti = (key: string, params: Record<string, unknown>, n: number) => {
+      i18n.global.locale.value = 'en';
+      return i18n.global.t(key, params, n);
+    };
+    expect(ti('chat.andOthers', { name: 'Bob', n: 1 }, 1)).toBe('Bob and 1 other');
+    expect(ti('chat.andOthers', { name: 'Bob', n: 2 }, 2)).toBe('Bob and 2 others');
+    expect(t('en', 'chat.hiddenRows', 1)).toBe('1 row hidden');
+    expect(t('en', 'chat.hiddenRows', 4)).toBe('4 rows hidden');
+    expect(t('en', 'sessions.records', 1)).toBe('1 record');
+    expect(t('en', 'sessions.records', 0)).toBe('0 records');
+  });
+
   it('a message passed between servants says so in words, never "hop"', () => {
     expect(t('en', 'chat.hop', 1)).toBe('passed on once');
     expect(t('en', 'chat.hop', 2)).toBe('passed on 2 times');
