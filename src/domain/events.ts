@@ -53,6 +53,8 @@ export type CoreEvent =
   | { type: 'sessionSwitched'; sessionId: string }
   /** This server's own (issue 22): `rename_session` changed a conversation's title. */
   | { type: 'sessionRenamed'; sessionId: string; title: string }
+  /** This server's own (issue 22): a conversation was deleted (by delete_session, or an empty chat pruned). */
+  | { type: 'sessionDeleted'; sessionId: string }
   | { type: 'turnRecorded'; agentId: AgentId; sessionId: string }
   /** This server's own: the village definition changed (agents, templates, roles, groups, settings). */
   | { type: 'worldChanged' }

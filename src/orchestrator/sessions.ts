@@ -101,7 +101,8 @@ export class Sessions implements TurnSink, MessageSink {
   /** After a switch: the chat left behind is deleted if it is empty (issue 22). */
   private leave(previous: string | null): void {
     if (previous === null || previous === this.current || !this.store) return;
-    this.safe('pruning an empty chat', () => this.store!.deleteIfEmpty(previous));
+    const pruned = this.safe('pruning an empty chat', () => this.store!.deleteIfEmpty(previous));
+    if (pruned === true) this.events.emit({ type: 'sessionDeleted', sessionId: previous });
   }
 
   private disable(): void {
@@ -286,6 +287,8 @@ export class Sessions implements TurnSink, MessageSink {
     store.meta(id);
     if (id === this.current) this.requireIdle();
     store.deleteSession(id);
+    // Other windows keep their conversation lists in step (issue 22).
+    this.events.emit({ type: 'sessionDeleted', sessionId: id });
     if (id !== this.current) return;
     this.current = null;
     try {

@@ -82,8 +82,16 @@ it('edits the second of two requests: a new conversation with the first exchange
     .poll(() => page.evaluate<string | null>(`document.activeElement?.getAttribute('data-testid') ?? null`))
     .toBe('message-edit-text');
   expect(await box.inputValue()).toBe('second question');
+  // The main input's keys, said beside the buttons: Shift+Enter a new line, Enter sends.
+  expect(await second.getByTestId('message-edit-hint').textContent()).toBe(
+    'Enter sends, Shift+Enter adds a line, Esc cancels',
+  );
+  await box.press('End');
+  await box.press('Shift+Enter');
+  expect(await box.inputValue()).toBe('second question\n');
+  expect(await second.getByTestId('message-edit-box').count()).toBe(1);
   await box.fill('second question, edited');
-  await second.getByTestId('message-edit-send').click();
+  await box.press('Enter');
 
   await agentReply('answer edited').waitFor({ timeout: 30_000 });
   expect(await contents()).toEqual([

@@ -120,6 +120,74 @@ it('copies a code block and a whole message, from the mouse and from the keyboar
   expect(await clipboard()).toBe(REPLY);
 });
 
+const COLUMNS = Array.from({ length: 18 }, (_, i) => `column${i + 1}`);
+const WIDE_REPLY = [
+  `| ${COLUMNS.join(' | ')} |`,
+  `|${COLUMNS.map(() => '---').join('|')}|`,
+  `| ${COLUMNS.map((c) => `value of ${c}`).join(' | ')} |`,
+  '',
+  '- [ ] open task',
+  '- [x] done task',
+  '',
+  'A claim[^1].',
+  '',
+  '[^1]: The source.',
+  '',
+  '```',
+  `const line = '${'x'.repeat(400)}';`,
+  '```',
+].join('\n');
+
+it('a wide table scrolls in its box, task lists and footnotes render, Copy never covers code', async () => {
+  fake.enqueue({ body: textReply('openai', WIDE_REPLY) });
+  await page.getByTestId('chat-target').selectOption('agent_1');
+  await ask('wide');
+  const body = reply().getByTestId('chat-content');
+  await body.locator('.md-table table').waitFor({ timeout: 30_000 });
+  const layout = await body.evaluate((el) => {
+    const box = el.querySelector('.md-table')!;
+    /** How many line boxes a cell's text takes: 1 when it is not wrapped. */
+    const lines = (cell: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    const bubble = el.getBoundingClientRect();
+    const boxRect = box.getBoundingClientRect();
+    const pre = el.querySelector('.md-code pre')!.getBoundingClientRect();
+    const copy = el.querySelector('.md-code button')!.getBoundingClientRect();
+    const firstLine = el.querySelector('.md-code pre code')!.getClientRects()[0]!;
+    return {
+      scrolls: box.scrollWidth > box.clientWidth,
+      boxInside: boxRect.right <= bubble.right + 1,
+      headLines: Math.max(...[...el.querySelectorAll('th')].map(lines)),
+      cellLines: Math.max(...[...el.querySelectorAll('td')].map(lines)),
+      copyAboveText: copy.bottom <= firstLine.top,
+      copyInsidePre: copy.right <= pre.right,
+    };
+  });
+  // 18 columns do not fit: the box scrolls, every header keeps its word on one line and a cell
+  // wraps at its spaces only ("value of columnN": at most three lines), never a letter per line.
+  expect(layout.scrolls).toBe(true);
+  expect(layout.boxInside).toBe(true);
+  expect(layout.headLines).toBe(1);
+  expect(layout.cellLines).toBeLessThanOrEqual(3);
+  expect(layout.copyAboveText).toBe(true);
+  expect(layout.copyInsidePre).toBe(true);
+  const boxes = body.locator('input[type="checkbox"]');
+  expect(await boxes.count()).toBe(2);
+  expect(await boxes.nth(0).isChecked()).toBe(false);
+  expect(await boxes.nth(1).isChecked()).toBe(true);
+  expect(await boxes.nth(0).isDisabled()).toBe(true);
+  const ref = body.locator('sup.footnote-ref a');
+  const href = (await ref.getAttribute('href'))!;
+  expect(href).toMatch(/^#fn-.+-1$/);
+  expect(await body.locator(`[id="${href.slice(1)}"]`).textContent()).toContain('The source.');
+  expect(await body.textContent()).not.toContain('[^1]');
+  await screenshot(page, '22-chat-wide-table');
+  expect(ui.errors).toEqual([]);
+});
+
 /** WCAG relative luminance of a computed `rgb(…)` colour. */
 function luminance(css: string): number {
   const [r, g, b] = css
@@ -184,5 +252,36 @@ it('shows a budget stop as a stop with its figures and the way to raise the limi
   );
   expect(await reply().getByTestId('code-copy').textContent()).toBe('Copy');
   await screenshot(page, '22-budget-stop-en');
+  expect(ui.errors).toEqual([]);
+});
+
+it('from the stop: the Token limit field takes the focus, a change elsewhere asks nothing, Ask again re-sends', async () => {
+  const stop = page.getByTestId('budget-stop').last();
+  // Same limit: asking again would stop at the same point, so it is not offered yet.
+  expect(await stop.getByTestId('budget-stop-ask-again').count()).toBe(0);
+  await stop.getByTestId('budget-stop-settings').click();
+  await page.locator('[data-testid="settings-dialog"] [data-page="tokens"]').waitFor();
+  await expect
+    .poll(() => page.evaluate<string | null>(`document.activeElement?.getAttribute('data-testid') ?? null`))
+    .toBe('settings-token-limit');
+  // Raised elsewhere (the API, another tab) while the dialog is open: the field follows, and closing
+  // asks nothing, the person having changed nothing.
+  await village.api('set_token_budget', { tokenBudget: 100_000 });
+  await expect.poll(() => page.getByTestId('settings-token-limit').inputValue()).toBe('100000');
+  await page.getByTestId('settings-close').click();
+  await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
+  expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+
+  const before = await village.api<{ id: string }>('current_session');
+  const askAgain = stop.getByTestId('budget-stop-ask-again');
+  expect(await askAgain.textContent()).toContain('Ask again');
+  fake.enqueue({ body: textReply('openai', 'asked again, answered') });
+  await askAgain.click();
+  await page
+    .locator('[data-testid="chat-message"][data-from="agent_2"]', { hasText: 'asked again, answered' })
+    .waitFor({ timeout: 30_000 });
+  const after = await village.api<{ id: string; meta: { parentId?: string } }>('current_session');
+  expect(after.id).not.toBe(before.id);
+  expect(after.meta.parentId).toBe(before.id);
   expect(ui.errors).toEqual([]);
 });

@@ -149,3 +149,26 @@ it('a new message while scrolled up shows "Jump to latest" and does not move the
     .toBe(true);
   await expect.poll(() => page.getByTestId('chat-jump-latest').count()).toBe(0);
 });
+
+it('a request sent from elsewhere leaves a scrolled-up view alone; the person’s own send goes to the bottom', async () => {
+  await flow().evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await page.waitForTimeout(300);
+  const top = await scrollTop();
+  await expect.poll(() => page.getByTestId('chat-jump-latest').textContent()).toBe('Jump to latest');
+  // From the API (another tab would be the same): new like a reply, counted, the view kept.
+  await village.api('send_user_message', { to: 'agent_1', content: 'sent from elsewhere' });
+  await expect
+    .poll(() => page.getByTestId('chat-jump-latest').textContent())
+    .toMatch(/Jump to latest \(\d+ new\)/);
+  await page.waitForTimeout(300);
+  expect(await scrollTop()).toBe(top);
+  // The person's own send from this tab: the view follows it to the bottom.
+  await page.getByTestId('chat-input').fill('sent from this tab');
+  await page.getByTestId('chat-send').click();
+  await expect
+    .poll(() => flow().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 80))
+    .toBe(true);
+  await expect.poll(() => page.getByText('sent from this tab', { exact: true }).count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('chat-jump-latest').count()).toBe(0);
+  expect(ui.errors).toEqual([]);
+});

@@ -151,3 +151,58 @@ it('downloads the JSONL and the Markdown of a conversation', async () => {
   expect(text).toMatch(/## あなた → Echo · [^\n]+\n\nPlan the release checklist\n/);
   expect(ui.errors).toEqual([]);
 });
+
+it('New chat on an empty chat asks nothing and announces nothing; its row offers no Fork or Export', async () => {
+  if ((await page.getByTestId('session-list').count()) > 0) await page.getByTestId('sessions-close').click();
+  await page.getByTestId('session-list').waitFor({ state: 'detached' });
+  // A chat with a request: New chat confirms, then says so once.
+  await page.getByTestId('chat-new').click();
+  await page.getByTestId('confirm-dialog').waitFor();
+  await page.getByTestId('confirm-ok').click();
+  const toasts = page.getByTestId('toast').filter({ hasText: '新しい会話' });
+  await expect.poll(() => toasts.count()).toBe(1);
+  const empty = await until(
+    () => village.api<SessionSummary>('current_session'),
+    (s) => s.id !== second.id && s.meta.title === '',
+    'the new empty chat',
+  );
+  // Now empty: no confirm, no second toast, still the same chat.
+  await page.getByTestId('chat-new').click();
+  await page.waitForTimeout(300);
+  expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+  expect(await toasts.count()).toBe(1);
+  expect((await village.api<SessionSummary>('current_session')).id).toBe(empty.id);
+  await openList();
+  const emptyRow = row(empty.id);
+  await emptyRow.waitFor();
+  for (const button of ['session-fork', 'session-export', 'session-download-jsonl', 'session-download-md'])
+    expect(await emptyRow.getByTestId(button).count()).toBe(0);
+  expect(await row(second.id).getByTestId('session-fork').count()).toBe(1);
+  // The list's own New chat on the empty chat: no confirm either, the list closes onto it.
+  await page.getByTestId('session-new-chat').click();
+  await page.getByTestId('session-list').waitFor({ state: 'detached' });
+  expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+  expect((await village.api<SessionSummary>('current_session')).id).toBe(empty.id);
+  expect(ui.errors).toEqual([]);
+});
+
+it('a conversation deleted elsewhere leaves the open list; opening it says so once, in the UI’s words', async () => {
+  await openList();
+  await row(first.id).waitFor();
+  await page.getByTestId('session-search-input').fill('紅葉の名所');
+  const hit = page.locator(`[data-testid="session-search-hit"][data-session-id="${first.id}"]`).first();
+  await hit.waitFor();
+  // Deleted through the API (another window would be the same): the list follows at once.
+  await village.api('delete_session', { sessionId: first.id });
+  await expect.poll(() => row(first.id).count()).toBe(0);
+  expect(await row(second.id).count()).toBe(1);
+  // The search result was shown before: opening it says the conversation is gone, without the raw id.
+  await hit.click();
+  const toast = page.getByTestId('toast').filter({ hasText: 'この会話はもうありません' });
+  await expect.poll(() => toast.count()).toBe(1);
+  const text = (await toast.textContent()) ?? '';
+  expect(text).not.toContain(first.id);
+  expect(text).not.toMatch(/not found|session/i);
+  // The browser itself logs the server's 404 for the vanished conversation; nothing else went wrong.
+  expect(ui.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+});

@@ -115,6 +115,12 @@ it('an ask to another servant reads `ask → <name>` live and after a reload', a
   );
   await village.api('send_user_message', { to: 'dev', content: 'ask Bob' });
   await expect.poll(() => page.getByTestId('tool-name').allTextContents()).toEqual(['ask → Bob']);
+  // The servant card says the same readable name; the raw one stays in its title.
+  const lastTool = page
+    .locator('[data-testid="agent-card"][data-agent-id="dev"]')
+    .getByTestId('agent-last-tool');
+  await expect.poll(() => lastTool.textContent()).toMatch(/Latest tool: ask → Bob · returned/);
+  expect(await lastTool.getAttribute('title')).toBe('ask_bob');
   await until(
     () => village.api<{ target?: string }[]>('list_tool_calls'),
     (list) => list.length === 1 && list[0]!.target === 'bob',
@@ -122,4 +128,28 @@ it('an ask to another servant reads `ask → <name>` live and after a reload', a
   );
   await page.reload();
   await expect.poll(() => page.getByTestId('tool-name').allTextContents()).toEqual(['ask → Bob']);
+}, 60_000);
+
+it('a refused key shows once, on the card in the UI’s words with a way to the template; no toast', async () => {
+  await village.api('reset_conversation');
+  fake.enqueue({ status: 401, body: { error: { message: 'Invalid API key', code: 'invalid_api_key' } } });
+  await village.api('send_user_message', { to: 'bob', content: 'fail please' });
+  const card = page.locator('[data-testid="agent-card"][data-agent-id="bob"]');
+  const error = card.getByTestId('agent-error');
+  await error.waitFor({ timeout: 30_000 });
+  expect(await error.textContent()).toContain(
+    'The provider refused the API key (HTTP 401): check the API key of this servant’s template.',
+  );
+  expect(await error.textContent()).not.toContain('LLM_API');
+  expect(await error.getAttribute('title')).toMatch(/^LLM_API: /);
+  // The chat has the core's line for the failure; no toast repeats it.
+  await expect
+    .poll(() => page.getByTestId('chat-content').filter({ hasText: 'Invalid API key' }).count())
+    .toBeGreaterThan(0);
+  await page.waitForTimeout(300);
+  expect(await page.getByTestId('toast').filter({ hasText: 'Invalid API key' }).count()).toBe(0);
+  await error.getByTestId('agent-error-template').click();
+  await page.getByTestId('templates-dialog').waitFor();
+  await page.getByTestId('template-close').click();
+  expect(ui.errors).toEqual([]);
 }, 60_000);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  followsNewRow,
+  OwnSends,
   anchoredScrollTop,
   isPinned,
   mergeNewestPage,
@@ -120,5 +122,35 @@ describe('the newest page fetched again after a reconnect', () => {
     expect(mergeNewestPage([], ['x'].map(msg)).keptOlder).toBe(false);
     // The page starts at the loaded oldest: nothing older was loaded, the page's cursor holds.
     expect(mergeNewestPage(loaded, ['a', 'b', 'c'].map(msg)).keptOlder).toBe(false);
+  });
+});
+
+describe('which new row takes the view to the bottom', () => {
+  const user = (content: string) => ({ fromUser: true, content });
+
+  it('a pinned view follows every row', () => {
+    expect(followsNewRow(true, { fromUser: false, content: 'reply' }, new OwnSends())).toBe(true);
+    expect(followsNewRow(true, null, new OwnSends())).toBe(true);
+  });
+
+  it('scrolled up, only a request this tab sent pulls the view down, once', () => {
+    const own = new OwnSends();
+    expect(followsNewRow(false, user('from the API'), own)).toBe(false);
+    own.note('mine');
+    expect(followsNewRow(false, { fromUser: false, content: 'mine' }, own)).toBe(false);
+    expect(followsNewRow(false, user('from the API'), own)).toBe(false);
+    expect(followsNewRow(false, user('mine'), own)).toBe(true);
+    // The same text again from elsewhere is not this tab's any more.
+    expect(followsNewRow(false, user('mine'), own)).toBe(false);
+  });
+
+  it('a failed send is forgotten, and only the last 20 are kept', () => {
+    const own = new OwnSends();
+    own.note('failed');
+    expect(own.claim('failed')).toBe(true);
+    expect(followsNewRow(false, user('failed'), own)).toBe(false);
+    for (let i = 0; i < 25; i++) own.note(`m${i}`);
+    expect(own.claim('m0')).toBe(false);
+    expect(own.claim('m24')).toBe(true);
   });
 });

@@ -93,3 +93,39 @@ export function mergeNewestPage(
   if (at <= 0) return { messages: [...page], keptOlder: false };
   return { messages: [...loaded.slice(0, at), ...page], keptOlder: true };
 }
+
+/**
+ * Requests this tab sent that have not come back as a row yet. Only those pull a scrolled-up view to
+ * the bottom: a request arriving from elsewhere (the API, another tab) is new like any reply and
+ * counts in "Jump to latest". Matched by text, the row's id being unknown until the event arrives
+ * (it may come before the send's response); a handful at most are ever waiting.
+ */
+export class OwnSends {
+  private readonly pending: string[] = [];
+
+  note(content: string): void {
+    this.pending.push(content);
+    if (this.pending.length > 20) this.pending.shift();
+  }
+
+  /** True once for a row this tab sent (and forgets it); a failed send is claimed to forget it too. */
+  claim(content: string): boolean {
+    const at = this.pending.indexOf(content);
+    if (at < 0) return false;
+    this.pending.splice(at, 1);
+    return true;
+  }
+}
+
+/** The page's own sends (ChatInput notes them, ChatPane claims them). */
+export const ownSends = new OwnSends();
+
+/** Whether a new last row takes the view to the bottom: while pinned, or the person's own request. */
+export function followsNewRow(
+  pinned: boolean,
+  last: { fromUser: boolean; content: string } | null,
+  own: OwnSends,
+): boolean {
+  const mine = last !== null && last.fromUser && own.claim(last.content);
+  return pinned || mine;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isResendable, lastReplyAndRequest } from './resend-targets.ts';
+import { isResendable, lastReplyAndRequest, requestBefore } from './resend-targets.ts';
 import type { AgentMessage } from './types.ts';
 
 let n = 0;
@@ -39,5 +39,22 @@ describe('resend targets', () => {
     expect(lastReplyAndRequest([request])).toBeNull();
     expect(lastReplyAndRequest([reply])).toBeNull();
     expect(lastReplyAndRequest([])).toBeNull();
+  });
+});
+
+describe('the request a stop line ended', () => {
+  it('is the latest request of the person before the line', () => {
+    const older = msg(user, a);
+    const request = msg(user, b);
+    const hop = msg(b as AgentMessage['from'], a);
+    const stop = msg(system, user);
+    const later = msg(user, a);
+    expect(requestBefore([older, request, hop, stop, later], stop.id)).toBe(request.id);
+  });
+
+  it('is null when the line is not loaded or nothing of the person’s comes before it', () => {
+    const stop = msg(system, user);
+    expect(requestBefore([stop], stop.id)).toBeNull();
+    expect(requestBefore([msg(user, a)], 'not-loaded')).toBeNull();
   });
 });

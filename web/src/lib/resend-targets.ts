@@ -29,3 +29,13 @@ export function lastReplyAndRequest(
   }
   return null;
 }
+
+/**
+ * The request a stop line (a budget stop) ended: the latest resendable request before it, or null
+ * when the line is not loaded or no request of the person's comes before it.
+ */
+export function requestBefore(messages: readonly AgentMessage[], lineId: string): string | null {
+  const at = messages.findIndex((m) => m.id === lineId);
+  for (let i = at - 1; i >= 0; i -= 1) if (isResendable(messages[i]!)) return messages[i]!.id;
+  return null;
+}

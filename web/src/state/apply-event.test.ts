@@ -239,3 +239,20 @@ function storedCall(): StoredToolCall {
     hop: 0,
   };
 }
+
+describe('conversation lists and failures', () => {
+  it('counts each deleted conversation, so an open list loads again', () => {
+    const s = state();
+    expect(applyEvent(s, { type: 'sessionDeleted', sessionId: 'x' }, 0)).toEqual({ refetch: [] });
+    applyEvent(s, { type: 'sessionDeleted', sessionId: 'y' }, 0);
+    expect(s.sessionsDeleted).toBe(2);
+  });
+
+  it('a failure goes to the card, without a toast repeating the chat line', () => {
+    const s = state();
+    const error = { code: 'LLM_API', message: 'm', detail: 'status 401', agentId: 'a', retryable: false };
+    const outcome = applyEvent(s, { type: 'agentFailed', agentId: 'a', error } as never, 0);
+    expect(outcome.toast).toBeUndefined();
+    expect(s.world!.agents[0]!.lastError).toEqual(error);
+  });
+});

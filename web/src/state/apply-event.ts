@@ -10,6 +10,8 @@ export interface LiveState {
   /** Interrupts asked for and not yet taken effect (they land at the next round boundary). */
   interrupting: Record<string, boolean>;
   waves: PlanWaveRecord[];
+  /** Counts deletes announced by the server (`sessionDeleted`): open conversation lists load again. */
+  sessionsDeleted?: number;
 }
 
 /** What an event asks to be fetched again (its payload alone cannot update these). */
@@ -69,16 +71,9 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
     case 'agentFailed': {
       const a = agent(event.agentId);
       if (a) a.lastError = event.error;
-      return {
-        refetch: [],
-        toast: {
-          kind: 'error',
-          key: 'toast.agentFailed',
-          params: { agent: event.agentId },
-          text: '',
-          error: event.error,
-        },
-      };
+      // No toast (issue 22): the card shows the failure and the chat has the core's line for it; a
+      // third copy of the same error in a toast only hid what the person was reading.
+      return { refetch: [] };
     }
     case 'toolInvoked':
       // The stored rows fetched on load may already hold this call: its record is written before the
@@ -156,6 +151,9 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
       return { refetch: ['pending'] };
     case 'mcpStatusChanged':
       return { refetch: ['mcp'] };
+    case 'sessionDeleted':
+      state.sessionsDeleted = (state.sessionsDeleted ?? 0) + 1;
+      return { refetch: [] };
     case 'turnRecorded':
     case 'sessionRenamed':
       return { refetch: ['session'] };

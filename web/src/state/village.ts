@@ -40,6 +40,8 @@ export interface VillageState {
   waves: PlanWaveRecord[];
   mcp: McpStatusView | null;
   session: SessionSummary | null;
+  /** See LiveState: bumped by each `sessionDeleted` (another window, the API, a pruned empty chat). */
+  sessionsDeleted: number;
   planReviewBypass: boolean;
   toasts: Toast[];
 }
@@ -72,6 +74,7 @@ export class VillageStore {
     waves: [],
     mcp: null,
     session: null,
+    sessionsDeleted: 0,
     planReviewBypass: false,
     toasts: [],
   }) as VillageState;
@@ -340,6 +343,10 @@ export class VillageStore {
   }
 
   toast(kind: Toast['kind'], text: string): void {
+    // One of each at a time (issue 22: "started a new conversation" stacked): the same words again
+    // replace the toast showing them, with a fresh timer.
+    const same = this.state.toasts.findIndex((x) => x.kind === kind && x.text === text);
+    if (same >= 0) this.state.toasts.splice(same, 1);
     const id = ++this.toastSeq;
     this.state.toasts.push({ id, kind, text });
     setTimeout(() => this.dismissToast(id), kind === 'error' ? 8000 : 5000);

@@ -1,5 +1,7 @@
 import MarkdownIt from 'markdown-it';
+import footnote from 'markdown-it-footnote';
 import type { MarkdownIt as MarkdownItInstance, StateCore, Token } from 'markdown-it';
+import { taskListRule } from './task-lists.ts';
 
 /** The only link targets a message may carry; anything else stays as its text. */
 const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
@@ -40,6 +42,10 @@ export function createMarkdownParser(): MarkdownItInstance {
   // point at the web or an address. Rejected links and images stay as their source text.
   md.validateLink = isSafeLink;
   md.core.ruler.push('md_table_align', alignToClass);
+  md.core.ruler.push('md_task_list', taskListRule);
+  // Footnotes ("[^1]"): ids carry the message's id (env.docId, see render-markdown.ts), so two
+  // messages on one page never share an anchor.
+  md.use(footnote);
   // Wide tables scroll inside the bubble instead of widening the pane.
   md.renderer.rules.table_open = () => '<div class="md-table"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';

@@ -12,6 +12,6 @@ export function pageRenderer(): MarkdownRenderer {
 
 /** A message's sanitised HTML, parsed once per id and text. */
 export function messageHtml(id: string, text: string): string {
-  cache ??= new RenderCache((markdown) => pageRenderer().render(markdown));
+  cache ??= new RenderCache((markdown, id) => pageRenderer().render(markdown, id));
   return cache.get(id, text);
 }

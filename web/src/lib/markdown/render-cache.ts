@@ -7,7 +7,7 @@ export class RenderCache {
   private readonly entries = new Map<string, { text: string; html: string }>();
 
   constructor(
-    private readonly render: (text: string) => string,
+    private readonly render: (text: string, id: string) => string,
     private readonly limit = 5000,
   ) {}
 
@@ -18,7 +18,7 @@ export class RenderCache {
       this.entries.set(id, hit);
       return hit.html;
     }
-    const html = this.render(text);
+    const html = this.render(text, id);
     this.entries.delete(id);
     this.entries.set(id, { text, html });
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
