@@ -147,8 +147,19 @@ it('a wide table scrolls in its box, task lists and footnotes render, Copy never
   const layout = await body.evaluate((el) => {
     const box = el.querySelector('.md-table')!;
     /** How many line boxes a cell's text takes: 1 when it is not wrapped. */
-    const lines = (cell: Element) => {
-      const range = document.createRange();
+    // The page's own document; the Node type check has no DOM library, so its shape is named here.
+    const pageDocument = (
+      globalThis as unknown as {
+        document: {
+          createRange(): {
+            selectNodeContents(node: unknown): void;
+            getClientRects(): Iterable<{ top: number }>;
+          };
+        };
+      }
+    ).document;
+    const lines = (cell: unknown) => {
+      const range = pageDocument.createRange();
       range.selectNodeContents(cell);
       return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
     };
