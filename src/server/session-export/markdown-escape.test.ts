@@ -19,11 +19,15 @@ describe('neutraliseHtml', () => {
     expect(rendered('a <b>bold</b>')).toContain('a &lt;b&gt;bold&lt;/b&gt;');
   });
 
-  it('keeps fenced code and inline code as code', () => {
+  it('keeps fenced code as code; inline code stays code with its markup escaped', () => {
     const text = '```html\n<svg onload=alert(1)>\n```\nuse `<div>` here';
-    expect(neutraliseHtml(text)).toBe(text);
+    expect(neutraliseHtml(text)).toBe('```html\n<svg onload=alert(1)>\n```\nuse `&lt;div&gt;` here');
     expect(rendered(text)).toContain('<code class="language-html">&lt;svg onload=alert(1)&gt;');
-    expect(rendered(text)).toContain('<code>&lt;div&gt;</code>');
+  });
+
+  it('a code span left open on one line cannot pair across lines to put markup outside code', () => {
+    const text = '`x\n` <img src=x onerror=alert(1)> `';
+    expect(rendered(text)).not.toContain('<img');
   });
 
   it('keeps quote markers, escapes the rest of the line', () => {

@@ -21,7 +21,7 @@ function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** One line outside fenced code: entities outside its code spans, the spans as written. */
+/** One line outside fenced code: entities everywhere, code spans kept as spans (their markup escaped too). */
 function neutraliseLine(line: string): string {
   const markers = QUOTE_MARKERS.exec(line)?.[0] ?? '';
   let out = markers;
@@ -50,7 +50,9 @@ function neutraliseLine(line: string): string {
       i += run;
       continue;
     }
-    out += escapeText(text) + span;
+    // The span is escaped too: CommonMark lets a span run across lines of one paragraph, so a backtick
+    // left open on an earlier line can pair with this run's opener and put the "span" outside code.
+    out += escapeText(text) + escapeText(span);
     text = '';
     i = close + run;
   }
