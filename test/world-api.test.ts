@@ -119,7 +119,7 @@ describe('village editing over the API', () => {
       const refused = await v.call('update_agent', { spec: { id: 'x', workDir } });
       expect(refused.status, workDir).toBe(400);
       expect(refused.body).toMatchObject({ code: 'INVALID_ARGUMENT' });
-      expect(JSON.stringify(refused.body)).toContain('作業フォルダ');
+      expect(JSON.stringify(refused.body)).toContain('work folder overlaps the workspace');
     }
     const created = await v.call('create_agent', {
       spec: { name: 'Y', modelTemplateId: t.id, workDir: v.workspace },
