@@ -40,12 +40,7 @@ const CASES: [name: string, tool: () => AgentTool, args: Record<string, unknown>
   ['fd: missing folder', () => fdTool(), { pattern: 'x', path: 'none' }, /^Not found: none/],
   ['fd: a file as folder', () => fdTool(), { pattern: 'x', path: 'a.txt' }, /^Not a folder: a\.txt\. fd/],
   ['fd: no match', () => fdTool(), { pattern: 'zzz' }, /^No file or folder has a name matching pattern/],
-  [
-    'fd: a listing',
-    () => fdTool(),
-    { pattern: 'txt' },
-    /\n\nMatches: 3 in all \(0 folders, 3 files\)\.$/,
-  ],
+  ['fd: a listing', () => fdTool(), { pattern: 'txt' }, /\n\nMatches: 3 in all \(0 folders, 3 files\)\.$/],
   ['fd: a glob', () => fdTool(), { pattern: '*.ts' }, /^pattern got a glob/],
   ['grep: no match', () => grepTool(), { pattern: 'zzz' }, /^No match \(files read: 4\)\. Check pattern\./],
   [
@@ -60,7 +55,12 @@ const CASES: [name: string, tool: () => AgentTool, args: Record<string, unknown>
   ['grep: missing path', () => grepTool(), { pattern: 'x', path: 'none.txt' }, /^Not found: none\.txt/],
   ['diff: no path', () => diffTool(), { path_a: '' }, /^Give path_a/],
   ['diff: identical', () => diffTool(), { path_a: 'a.txt', path_b: 'a.txt' }, /^Identical: a\.txt/],
-  ['diff: changes', () => diffTool(), { path_a: 'a.txt', path_b: 'b.txt' }, /Changes: 1 hunk, 1 line added, 1 removed\./],
+  [
+    'diff: changes',
+    () => diffTool(),
+    { path_a: 'a.txt', path_b: 'b.txt' },
+    /Changes: 1 hunk, 1 line added, 1 removed\./,
+  ],
   ['sd: empty pattern', () => sdTool(), { pattern: '', replacement: '' }, /^pattern is empty/],
   [
     'sd: missing file',
