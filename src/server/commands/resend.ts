@@ -41,7 +41,8 @@ async function storedAttachment(ctx: AppContext, request: AgentMessage): Promise
  * the person's own request to one servant (INVALID_ARGUMENT), an empty text, a stopped or full
  * target, a file no longer stored. Then the session is forked just before the request (the request
  * first in its session: a new chat) and the text goes to the same servant in the fork. The source
- * session is not touched.
+ * session is not touched. A send that fails after the fork takes the fork back: it is deleted, the
+ * source is shown again and the send's own error is thrown.
  */
 export async function resendFrom(
   ctx: AppContext,
@@ -70,7 +71,15 @@ export async function resendFrom(
   ctx.sessions.assertIdle();
   const session = seq === 0 ? ctx.sessions.newChat() : ctx.sessions.fork(args.sessionId, seq - 1);
   if (session === null) throw new CoreError('SESSION_STORE_FAILED', 'conversations are not being saved');
-  const message = await ctx.orchestrator.sendUserMessageWithAttachment(to, content, attachment);
+  let message: AgentMessage;
+  try {
+    message = await ctx.orchestrator.sendUserMessageWithAttachment(to, content, attachment);
+  } catch (error) {
+    // All or nothing: a send refused after the fork (the target stopped or its wire changed while
+    // the file was stored, the store failed) must not leave the person in a fork without its request.
+    ctx.sessions.discardMade(session.id, args.sessionId);
+    throw error;
+  }
   return { session: ctx.sessions.currentSession() ?? session, message };
 }
 
