@@ -180,19 +180,8 @@ describe('resend_from', () => {
     const source = await v.ok<SessionSummary>('current_session');
     const sourceMessages = contents(await v.ok<AgentMessage[]>('list_messages'));
     const before = (await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort();
-    // ... then the servant's template moves to Anthropic, which cannot carry audio: the send itself
-    // refuses the file, after the fork was made.
-    const world = await v.ok<{ agents: { id: string; modelTemplateId: string }[] }>('get_world');
-    await v.ok('upsert_template', {
-      template: {
-        id: world.agents.find((a) => a.id === 's')!.modelTemplateId,
-        name: 'S model',
-        baseUrl: fake.baseUrl,
-        model: 'm',
-        provider: 'anthropic',
-        credential: 'not_required',
-      },
-    });
+    // ... then the servant's template moves to Anthropic, which cannot carry audio.
+    await moveToAnthropic(v, fake);
     const frames: { type: string; sessionId?: string }[] = [];
     const ws = new WebSocket(`ws://127.0.0.1:${v.server.port}/api/events?token=${v.server.token}`);
     ws.on('message', (d) => frames.push(JSON.parse(String(d)) as { type: string; sessionId?: string }));
@@ -230,22 +219,29 @@ describe('resend_from', () => {
     const voice = await ask(v, 'listen', { fileName: 'voice.wav', bytes: wavBytes().toString('base64') });
     const source = await v.ok<SessionSummary>('current_session');
     const before = (await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort();
-    const world = await v.ok<{ agents: { id: string; modelTemplateId: string }[] }>('get_world');
-    await v.ok('upsert_template', {
-      template: {
-        id: world.agents.find((a) => a.id === 's')!.modelTemplateId,
-        name: 'S model',
-        baseUrl: fake.baseUrl,
-        model: 'm',
-        provider: 'anthropic',
-        credential: 'not_required',
-      },
-    });
+    await moveToAnthropic(v, fake);
     const refused = await v.call('resend_from', { sessionId: source.id, messageId: voice.id });
     expect(refused).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_NOT_CARRIED' } });
     expect((await v.ok<SessionSummary>('current_session')).id).toBe(source.id);
     expect((await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort()).toEqual(before);
     expect(contents(await v.ok<AgentMessage[]>('list_messages'))).toEqual(['listen', 'heard']);
+  });
+
+  it('all or nothing from another conversation: back to the one open, not to the source', async () => {
+    const { v, fake } = await open();
+    fake.enqueue(reply('heard'), reply('answer other'));
+    const voice = await ask(v, 'listen', { fileName: 'voice.wav', bytes: wavBytes().toString('base64') });
+    const source = await v.ok<SessionSummary>('current_session');
+    await v.ok('reset_conversation');
+    await ask(v, 'other question');
+    const other = await v.ok<SessionSummary>('current_session');
+    const before = (await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort();
+    await moveToAnthropic(v, fake);
+    const refused = await v.call('resend_from', { sessionId: source.id, messageId: voice.id });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_NOT_CARRIED' } });
+    expect((await v.ok<SessionSummary>('current_session')).id).toBe(other.id);
+    expect((await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort()).toEqual(before);
+    expect(contents(await v.ok<AgentMessage[]>('list_messages'))).toEqual(['other question', 'answer other']);
   });
 
   it('refuses while a turn runs, a message not the person’s, an unknown id, an empty edit', async () => {
@@ -289,6 +285,24 @@ describe('resend_from', () => {
     expect((await v.ok<SessionSummary[]>('list_sessions')).length).toBe(count);
   });
 });
+
+/**
+ * The servant's template moved to Anthropic, which cannot carry audio: a resend of a voice file passes
+ * resend_from's own checks and is refused by the send itself, after the fork was made.
+ */
+async function moveToAnthropic(v: TestVillage, fake: FakeProvider): Promise<void> {
+  const world = await v.ok<{ agents: { id: string; modelTemplateId: string }[] }>('get_world');
+  await v.ok('upsert_template', {
+    template: {
+      id: world.agents.find((a) => a.id === 's')!.modelTemplateId,
+      name: 'S model',
+      baseUrl: fake.baseUrl,
+      model: 'm',
+      provider: 'anthropic',
+      credential: 'not_required',
+    },
+  });
+}
 
 async function findAttachmentsFolder(dir: string): Promise<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
