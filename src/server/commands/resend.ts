@@ -78,9 +78,9 @@ export async function resendFrom(
   try {
     message = await ctx.orchestrator.sendUserMessageWithAttachment(to, content, attachment);
   } catch (error) {
-    // All or nothing: a send refused after the fork (the target stopped or its wire changed while
-    // the file was stored, the store failed) must not leave the person in a fork without its request.
-    // Back where the person was; if that was an empty chat the fork pruned, to the source.
+    // All or nothing: a send refused after the fork (the file could not be stored, the target stopped
+    // or its wire changed meanwhile) must not leave the person in a fork without its request. Back
+    // where the person was; if that was an empty chat the fork pruned, to the source.
     ctx.sessions.discardMade(session.id, wasIn === undefined ? [args.sessionId] : [wasIn, args.sessionId]);
     throw error;
   }
