@@ -5,11 +5,12 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { AgentMessage } from '../src/domain/message.ts';
 import type { SessionSummary } from '../src/domain/session.ts';
 import { SEND_CONTENT_MAX_CHARS } from '../src/server/body-limits.ts';
 import { FakeProvider, textReply } from './fakes/fake-provider.ts';
-import { pngBytes } from './helpers/attachment-files.ts';
+import { pngBytes, wavBytes } from './helpers/attachment-files.ts';
 import {
   makeTempRoot,
   removeRoot,
@@ -170,6 +171,79 @@ describe('resend_from', () => {
     expect((await v.ok<SessionSummary>('current_session')).id).toBe(current.id);
   });
 
+  it('all or nothing: a send refused after the fork removes the fork and stays in the source', async () => {
+    const { v, fake } = await open();
+    fake.enqueue(reply('answer one'), reply('heard'));
+    await ask(v, 'first question');
+    // Audio: the OpenAI-compatible wire carries it, so the first send and the resend's checks pass ...
+    const voice = await ask(v, 'listen', { fileName: 'voice.wav', bytes: wavBytes().toString('base64') });
+    const source = await v.ok<SessionSummary>('current_session');
+    const sourceMessages = contents(await v.ok<AgentMessage[]>('list_messages'));
+    const before = (await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort();
+    // ... then the servant's template moves to Anthropic, which cannot carry audio.
+    await moveToAnthropic(v, fake);
+    const frames: { type: string; sessionId?: string }[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${v.server.port}/api/events?token=${v.server.token}`);
+    ws.on('message', (d) => frames.push(JSON.parse(String(d)) as { type: string; sessionId?: string }));
+    await new Promise((r) => ws.once('open', r));
+
+    const refused = await v.call('resend_from', { sessionId: source.id, messageId: voice.id });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_NOT_CARRIED' } });
+    expect((await v.ok<SessionSummary>('current_session')).id).toBe(source.id);
+    expect((await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort()).toEqual(before);
+    expect(contents(await v.ok<AgentMessage[]>('list_messages'))).toEqual(sourceMessages);
+    // Other windows hear the fork go and the switch back, the switch back last.
+    const heard = await until(
+      'the delete announced',
+      async () => frames.filter((f) => /^session(Switched|Deleted)$/.test(f.type)),
+      (list) => list.some((f) => f.type === 'sessionDeleted'),
+    );
+    ws.close();
+    const forkId = heard.find((f) => f.type === 'sessionDeleted')!.sessionId!;
+    expect(forkId).not.toBe(source.id);
+    expect(heard.filter((f) => f.type === 'sessionSwitched').map((f) => f.sessionId)).toEqual([
+      forkId,
+      source.id,
+    ]);
+    expect(await v.call('resume_session', { sessionId: forkId })).toMatchObject({
+      status: 404,
+      body: { code: 'SESSION_NOT_FOUND' },
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('all or nothing for a request first in its session: the new chat is removed again', async () => {
+    const { v, fake } = await open();
+    await v.ok('reset_conversation');
+    fake.enqueue(reply('heard'));
+    const voice = await ask(v, 'listen', { fileName: 'voice.wav', bytes: wavBytes().toString('base64') });
+    const source = await v.ok<SessionSummary>('current_session');
+    const before = (await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort();
+    await moveToAnthropic(v, fake);
+    const refused = await v.call('resend_from', { sessionId: source.id, messageId: voice.id });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_NOT_CARRIED' } });
+    expect((await v.ok<SessionSummary>('current_session')).id).toBe(source.id);
+    expect((await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort()).toEqual(before);
+    expect(contents(await v.ok<AgentMessage[]>('list_messages'))).toEqual(['listen', 'heard']);
+  });
+
+  it('all or nothing from another conversation: back to the one open, not to the source', async () => {
+    const { v, fake } = await open();
+    fake.enqueue(reply('heard'), reply('answer other'));
+    const voice = await ask(v, 'listen', { fileName: 'voice.wav', bytes: wavBytes().toString('base64') });
+    const source = await v.ok<SessionSummary>('current_session');
+    await v.ok('reset_conversation');
+    await ask(v, 'other question');
+    const other = await v.ok<SessionSummary>('current_session');
+    const before = (await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort();
+    await moveToAnthropic(v, fake);
+    const refused = await v.call('resend_from', { sessionId: source.id, messageId: voice.id });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'ATTACHMENT_NOT_CARRIED' } });
+    expect((await v.ok<SessionSummary>('current_session')).id).toBe(other.id);
+    expect((await v.ok<SessionSummary[]>('list_sessions')).map((s) => s.id).sort()).toEqual(before);
+    expect(contents(await v.ok<AgentMessage[]>('list_messages'))).toEqual(['other question', 'answer other']);
+  });
+
   it('refuses while a turn runs, a message not the person’s, an unknown id, an empty edit', async () => {
     const { v, fake } = await open();
     fake.enqueue(reply('answer one'));
@@ -211,6 +285,24 @@ describe('resend_from', () => {
     expect((await v.ok<SessionSummary[]>('list_sessions')).length).toBe(count);
   });
 });
+
+/**
+ * The servant's template moved to Anthropic, which cannot carry audio: a resend of a voice file passes
+ * resend_from's own checks and is refused by the send itself, after the fork was made.
+ */
+async function moveToAnthropic(v: TestVillage, fake: FakeProvider): Promise<void> {
+  const world = await v.ok<{ agents: { id: string; modelTemplateId: string }[] }>('get_world');
+  await v.ok('upsert_template', {
+    template: {
+      id: world.agents.find((a) => a.id === 's')!.modelTemplateId,
+      name: 'S model',
+      baseUrl: fake.baseUrl,
+      model: 'm',
+      provider: 'anthropic',
+      credential: 'not_required',
+    },
+  });
+}
 
 async function findAttachmentsFolder(dir: string): Promise<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -254,6 +254,36 @@ export class Sessions implements TurnSink, MessageSink {
     return { id: forked, meta: store.meta(forked) };
   }
 
+  /**
+   * Takes back a conversation made for a send that then failed (resend_from, issue 22, past the
+   * ledger: Edit and Regenerate are all or nothing). The first of `back` that can still be opened is
+   * shown again first, so the screen never sits in a conversation being removed; then `made` is
+   * deleted and every window hears `sessionDeleted`. Never throws: it runs while the send's own error
+   * is on its way to the caller, and that error is the one the person must see; a failure here is a
+   * WARN.
+   */
+  discardMade(made: string, back: readonly string[]): void {
+    const store = this.store;
+    if (!store) return;
+    if (this.current === made) {
+      const shown = back.some(
+        (id) =>
+          id !== made &&
+          this.safe('switching back after a failed send', () => {
+            this.open(id);
+            return true;
+          }) === true,
+      );
+      // Nothing to go back to (deleted meanwhile): the fork stays rather than the screen being empty.
+      if (!shown) return;
+    }
+    const removed = this.safe('removing the conversation of a failed send', () => {
+      store.deleteSession(made);
+      return true;
+    });
+    if (removed === true) this.events.emit({ type: 'sessionDeleted', sessionId: made });
+  }
+
   /** A stored message of `sessionId` with its seq (null: not there); SESSION_NOT_FOUND for an unknown session. */
   messageById(sessionId: string, messageId: string): { seq: number; message: AgentMessage } | null {
     return this.requireStore().messageById(sessionId, messageId);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
-import { startSearchBackfill } from './search-backfill.ts';
+import { BACKFILL_CHARS, BACKFILL_RECORDS, startSearchBackfill } from './search-backfill.ts';
 import { snippetAround } from './search-text.ts';
 import { sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
@@ -243,13 +243,58 @@ describe('migration of a version 3 file', () => {
 });
 
 describe('the background backfill', () => {
-  const queueBacklog = (store: SessionStore, path: string, id: string) => {
+  const queueBacklog = (store: SessionStore, path: string, id: string, lastSeq = 9) => {
     store.close();
     const db = new Database(path);
-    db.exec(`DELETE FROM search_rows; INSERT INTO search_backlog VALUES ('${id}', 0, 9)`);
+    db.exec(`DELETE FROM search_rows; INSERT INTO search_backlog VALUES ('${id}', 0, ${lastSeq})`);
     db.close();
     return SessionStore.open(path);
   };
+
+  it('bounds a step by its text as well as its count: long replies go a few at a time', async () => {
+    const id = t.store.createSession();
+    // 3,000 characters each: six fit in 20,000, the seventh would not. One of 30,000 goes alone.
+    const long = (i: number) => `rec-${i}-end ${'lorem ipsum dolor sit amet '.repeat(111)}`;
+    const texts = Array.from({ length: 60 }, (_, i) => long(i));
+    texts[30] = `rec-30-end ${'x'.repeat(30_000)}`;
+    t.store.appendMany(
+      id,
+      texts.map((text) => userMessage(text)),
+    );
+    const store = queueBacklog(t.store, t.path, id, texts.length - 1);
+    const reader = new Database(t.path, { readonly: true });
+    const indexed = () => reader.prepare('SELECT COUNT(*) AS n FROM search_rows').get() as { n: number };
+    try {
+      expect(BACKFILL_RECORDS).toBe(25);
+      expect(BACKFILL_CHARS).toBe(20_000);
+      expect(long(0).length).toBeGreaterThan(3_000);
+      expect(long(0).length * 6).toBeLessThan(BACKFILL_CHARS);
+      expect(store.backfillSearch()).toBe(true);
+      expect(indexed().n).toBe(6);
+      for (let i = 0; i < 4; i += 1) store.backfillSearch();
+      // 30 short ones in five steps of six; then the long one alone, then six again.
+      expect(indexed().n).toBe(30);
+      store.backfillSearch();
+      expect(indexed().n).toBe(31);
+      store.backfillSearch();
+      expect(indexed().n).toBe(37);
+
+      const failures: unknown[] = [];
+      startSearchBackfill(store, (error) => failures.push(error));
+      for (let i = 0; i < 100 && indexed().n < texts.length; i += 1) {
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(failures).toEqual([]);
+      expect(indexed().n).toBe(texts.length);
+      expect(store.backfillSearch()).toBe(false);
+      for (const i of [0, 5, 6, 29, 30, 31, 59]) {
+        expect(store.searchSessions(`rec-${i}-end`).map((h) => h.seq)).toEqual([i]);
+      }
+    } finally {
+      reader.close();
+      store.close();
+    }
+  });
 
   it('indexes an old backlog one chunk per macrotask, and stops when asked', async () => {
     const id = t.store.createSession();

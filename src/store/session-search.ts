@@ -46,20 +46,29 @@ export class SessionSearch {
   }
 
   /**
-   * Index up to `limit` message records of what was recorded before version 4, inside the caller's
-   * write transaction. Returns whether more remains. A body that does not parse is skipped here (the
-   * store's reads report it; the index must not stall on it).
+   * Index up to `limit` message records of what was recorded before version 4, and no more than
+   * `maxChars` characters of their text (a record longer than that alone still goes, alone), inside
+   * the caller's write transaction. Returns whether more remains. A body that does not parse is
+   * skipped here (the store's reads report it; the index must not stall on it).
    */
-  backfill(limit: number): boolean {
+  backfill(limit: number, maxChars: number): boolean {
     const pending = this.s.backlogNext.get();
     if (pending === undefined) return false;
     const rows = this.s.messagesBetween.all(pending.session_id, pending.next_seq, pending.last_seq, limit);
+    let taken = 0;
+    let chars = 0;
     for (const row of rows) {
       const text = searchableText(parseOrNull(row.body));
+      const size = text?.length ?? 0;
+      // The trigram index's cost grows with the text, not the count: 25 long replies made one step
+      // as slow as 100 short ones.
+      if (taken > 0 && chars + size > maxChars) break;
       if (text !== null) this.s.insertRow.run(pending.session_id, row.seq, text);
+      chars += size;
+      taken += 1;
     }
-    if (rows.length < limit) this.s.backlogDelete.run(pending.session_id);
-    else this.s.backlogAdvance.run(rows[rows.length - 1]!.seq + 1, pending.session_id);
+    if (taken === rows.length && rows.length < limit) this.s.backlogDelete.run(pending.session_id);
+    else this.s.backlogAdvance.run(rows[taken - 1]!.seq + 1, pending.session_id);
     return this.s.backlogCount.get()!.n > 0;
   }
 

@@ -24,6 +24,7 @@ import type { RestoredHistories } from './restore.ts';
 import { restoreFromRecords } from './restore.ts';
 import type { MessageEntry, SessionRecord, StoredRecord, ToolEntry, TurnEntry } from './record.ts';
 import { decodeRecord, encodeRecord, isRecordKind, unknownKind } from './record.ts';
+import { BACKFILL_CHARS, BACKFILL_RECORDS } from './search-backfill.ts';
 import { prepareSearchStatements } from './search-statements.ts';
 import { openStoreFile } from './session-file.ts';
 import { SessionSearch } from './session-search.ts';
@@ -160,11 +161,15 @@ export class SessionStore {
     return this.tx.read(() => this.search.search(trimmed));
   }
 
-  /** Index up to `limit` old message records in one short transaction; false when all are indexed. */
-  backfillSearch(limit = 500): boolean {
+  /**
+   * Index up to `limit` old message records, and at most `maxChars` characters of their text (one
+   * longer record still goes alone), in one short transaction; false when all are indexed.
+   */
+  backfillSearch(limit = BACKFILL_RECORDS, maxChars = BACKFILL_CHARS): boolean {
     requireCount('limit', limit);
+    requireCount('maxChars', maxChars);
     if (limit === 0) return this.search.backlogSessions() > 0;
-    return this.tx.write(() => this.search.backfill(limit));
+    return this.tx.write(() => this.search.backfill(limit, maxChars));
   }
 
   /**

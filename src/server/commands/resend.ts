@@ -41,7 +41,9 @@ async function storedAttachment(ctx: AppContext, request: AgentMessage): Promise
  * the person's own request to one servant (INVALID_ARGUMENT), an empty text, a stopped or full
  * target, a file no longer stored. Then the session is forked just before the request (the request
  * first in its session: a new chat) and the text goes to the same servant in the fork. The source
- * session is not touched.
+ * session is not touched. A send that fails after the fork takes the fork back: it is deleted, the
+ * conversation the person was in (normally the source) is shown again and the send's own error is
+ * thrown.
  */
 export async function resendFrom(
   ctx: AppContext,
@@ -68,9 +70,20 @@ export async function resendFrom(
   ctx.orchestrator.sendTarget(to).check();
   // The file check is async: a turn may have started meanwhile, so the idle check is made again.
   ctx.sessions.assertIdle();
+  // Where the person was: the source in the UI, but the API may name another conversation.
+  const wasIn = ctx.sessions.currentSession()?.id;
   const session = seq === 0 ? ctx.sessions.newChat() : ctx.sessions.fork(args.sessionId, seq - 1);
   if (session === null) throw new CoreError('SESSION_STORE_FAILED', 'conversations are not being saved');
-  const message = await ctx.orchestrator.sendUserMessageWithAttachment(to, content, attachment);
+  let message: AgentMessage;
+  try {
+    message = await ctx.orchestrator.sendUserMessageWithAttachment(to, content, attachment);
+  } catch (error) {
+    // All or nothing: a send refused after the fork (the file could not be stored, the target stopped
+    // or its wire changed meanwhile) must not leave the person in a fork without its request. Back
+    // where the person was; if that was an empty chat the fork pruned, to the source.
+    ctx.sessions.discardMade(session.id, wasIn === undefined ? [args.sessionId] : [wasIn, args.sessionId]);
+    throw error;
+  }
   return { session: ctx.sessions.currentSession() ?? session, message };
 }
 
