@@ -112,8 +112,9 @@ export async function sendMain(argv: string[], resolveConfig: ResolveConfig): Pr
 
 function checkUsage(positionals: string[], attach: string | undefined): SendRequest {
   if (positionals.length !== 2) {
+    const n = positionals.length;
     throw new UsageError(
-      `fuseforks send: expected <agentId> <message>, got ${positionals.length} argument(s)`,
+      `fuseforks send: expected <agentId> <message>, got ${n} ${n === 1 ? 'argument' : 'arguments'}`,
     );
   }
   const [to, content] = positionals as [string, string];

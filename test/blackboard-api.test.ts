@@ -402,9 +402,7 @@ describe('delete_agent sweep', () => {
     const lines = logLines().filter((l) => l.includes('blackboard sweep:'));
     expect(lines).toEqual([
       expect.stringMatching(/\[fuseforks\] blackboard sweep: agent=agent-1 removed=0 failed=1$/),
-      expect.stringMatching(
-        /\[fuseforks\] WARN blackboard sweep: agent=agent-1 1 note\(s\) not trashed: EACCES$/,
-      ),
+      expect.stringMatching(/\[fuseforks\] WARN blackboard sweep: agent=agent-1 1 note not trashed: EACCES$/),
     ]);
     // The note's task name never reaches the log.
     expect(lines.join('\n')).not.toContain(' - a.md');

@@ -124,5 +124,14 @@ describe('fuseforks browser', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--timeout-ms must be a whole number');
     expect(result.stderr).toContain('Usage: fuseforks browser');
+    const [none, extra, two] = await Promise.all([
+      run('navigate'),
+      run('status', 'x'),
+      run('open', 'a', 'b'),
+    ]);
+    expect(none.stderr).toContain('fuseforks browser navigate: expected 1 argument, got 0\n');
+    expect(extra.stderr).toContain('fuseforks browser status: expected 0 arguments, got 1\n');
+    expect(two.stderr).toContain('fuseforks browser open: expected 0 to 1 arguments, got 2\n');
+    expect([none.code, extra.code, two.code]).toEqual([2, 2, 2]);
   });
 });

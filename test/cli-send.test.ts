@@ -159,6 +159,10 @@ describe('fuseforks send', () => {
     const [empty, help, top] = await Promise.all([send('a', ''), cli(['send', '--help']), cli(['--help'])]);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('<message> is empty');
+    const [one, three] = await Promise.all([send('a'), send('a', 'b', 'c')]);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('expected <agentId> <message>, got 1 argument\n');
+    expect(three.stderr).toContain('expected <agentId> <message>, got 3 arguments\n');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--attach FILE');
     expect(top.stdout).toContain('fuseforks send <agentId> <message> [--attach FILE]');

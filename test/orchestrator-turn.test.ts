@@ -251,6 +251,44 @@ describe('the turn loop', () => {
     }
   });
 
+  it('a refused key (401/403) says on the failure line to check the template’s API key, like the card', async () => {
+    for (const [language, status, hint] of [
+      ['en', 401, 'The provider refused the API key (HTTP 401): check the API key of A’s template.'],
+      [
+        'ja',
+        403,
+        'プロバイダが API キーを受け付けませんでした(HTTP 403)。A のテンプレートの API キーを確かめてください。',
+      ],
+    ] as const) {
+      o = await makeOrchestra({ language });
+      const a = await o.agent('a');
+      await o.start('a');
+      // What the backend throws for a refused key (http-backend.ts apiError).
+      a.script(LlmError.api(`fake answered ${status}: invalid key`, { status, class: 'Auth' }));
+      o.orch.sendUserMessage(id('a'), 'go');
+      await o.idle();
+      const system = o.orch.messages.list().filter((m) => m.from.kind === 'system');
+      const failed = system.map((m) => m.content).find((c) => c.includes(`answered ${status}`));
+      expect(failed?.split('\n')).toEqual([
+        expect.stringContaining(`fake answered ${status}: invalid key`),
+        hint,
+      ]);
+      if (language === 'en') await o.close(); // the last one is closed by afterEach
+    }
+  });
+
+  it('another provider failure (a 500) carries no key hint', async () => {
+    o = await makeOrchestra({ language: 'en' });
+    const a = await o.agent('a');
+    await o.start('a');
+    // A 500 is retried by the client, not by the scripted model: one scripted failure ends the turn.
+    a.script(LlmError.api('fake answered 500: boom', { status: 500, class: 'ClientError' }));
+    o.orch.sendUserMessage(id('a'), 'go');
+    await o.idle();
+    const failed = o.orch.messages.list().find((m) => m.content.includes('answered 500'));
+    expect(failed?.content).toMatch(/turn failed: fake answered 500: boom$/);
+  });
+
   it('the remember tool appends to Memory.md, which the next turn carries', async () => {
     o = await makeOrchestra({
       tools: (village) => new VillageToolRegistry(village, [rememberTool(village)]),

@@ -248,8 +248,8 @@ describe('export download', () => {
     expect(text).toMatch(/## You → Echo · \d{4}-\d\d-\d\d \d\d:\d\d\n\nfirst question\n/);
     expect(text).toMatch(/## Fuseforks → You · [^\n]+\n\n> e \(Echo\) /);
     expect(text).toMatch(/## Echo → You · [^\n]+\n\n[\s\S]*second question\n\n---\n/);
-    // The join notice, two requests and two replies.
-    expect(text).toContain('5 messages');
+    // The join notice, two requests and two replies; the echo servant calls no tool.
+    expect(text.endsWith('\n---\n\n5 messages, 0 tool calls\n')).toBe(true);
 
     expect((await download(v, '1-none.jsonl')).status).toBe(404);
     expect((await download(v, `${session.id}.exe`)).status).toBe(400);
@@ -270,6 +270,6 @@ describe('export download', () => {
     const text = await md.text();
     expect(text).toMatch(/^# 議事録をまとめて\n\n開始: /);
     expect(text).toMatch(/## あなた → Echo · /);
-    expect(text).toContain('メッセージ 3 件');
+    expect(text.endsWith('\n---\n\nメッセージ 3 件、ツール呼び出し 0 件\n')).toBe(true);
   });
 });

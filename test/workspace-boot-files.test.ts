@@ -78,7 +78,7 @@ describe('leftover temp files', () => {
     expect(await readdir(outside)).toEqual(['.Memory.md.3.cafebabe.tmp']);
     expect((await lstat(join(workspace, '.x.md.3.cafebabe.tmp'))).isSymbolicLink()).toBe(true);
     expect(await readFile(join(workspace, 'fuseforks.log'), 'utf8')).toContain(
-      'workspace: removed 5 leftover temp file(s)',
+      'workspace: removed 5 leftover temp files',
     );
   });
 });

@@ -124,9 +124,9 @@ function checkUsage(values: Values, positionals: string[]): Request {
   const sub = name as Sub;
   const { args, options } = COMMANDS[sub];
   if (rest.length < args[0] || rest.length > args[1]) {
-    throw new UsageError(
-      `fuseforks browser ${sub}: expected ${args[0] === args[1] ? args[0] : `${args[0]} to ${args[1]}`} argument(s), got ${rest.length}`,
-    );
+    const expected = args[0] === args[1] ? `${args[0]}` : `${args[0]} to ${args[1]}`;
+    const word = args[0] === 1 && args[1] === 1 ? 'argument' : 'arguments';
+    throw new UsageError(`fuseforks browser ${sub}: expected ${expected} ${word}, got ${rest.length}`);
   }
   const own = ['target', 'selector', 'ref', 'timeout-ms', 'evaluate'] as const;
   for (const option of own) {

@@ -29,7 +29,7 @@ import { turnFoldedLine } from './lines/index.ts';
 import { MessageLog, newMessage, type MessageSink } from './message-log.ts';
 import { presenceNotice, senderLabel } from './prompt/index.ts';
 import { runTurn } from './run-turn.ts';
-import { agentLabel, TEXTS, type OrchestratorTexts } from './texts.ts';
+import { agentLabel, TEXTS, turnFailedText, type OrchestratorTexts } from './texts.ts';
 import { EMPTY_REGISTRY, type ToolRegistry } from './tool.ts';
 import { MemoryTurnSink, type TurnSink } from './turn-sink.ts';
 
@@ -417,7 +417,7 @@ export class Orchestrator {
   /** The turn could not even start (no template, no backend): no turn line, no record. */
   failBeforeTurn(runtime: AgentRuntime, envelope: Envelope, error: CoreError): void {
     envelope.replyTo?.({ text: error.message, kind: 'no_answer' });
-    this.systemLine(this.text(this.language()).turnFailed(this.labelName(runtime.id), error.message));
+    this.systemLine(turnFailedText(this.text(this.language()), this.labelName(runtime.id), error));
     if (this.errorStopsAgent(error)) this.failAgent(runtime, error);
   }
 

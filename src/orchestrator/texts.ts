@@ -3,6 +3,7 @@
  * quotes the ledger where the ledger gives the words.
  */
 import type { Language } from '../domain/enums.ts';
+import type { CoreError } from '../domain/errors.ts';
 
 export interface OrchestratorTexts {
   limitFallback: string;
@@ -31,6 +32,8 @@ export interface OrchestratorTexts {
   interruptedByChain: string;
   interruptedNote: string;
   turnFailed: (name: string, message: string) => string;
+  /** Appended to `turnFailed` when the provider refused the key (HTTP 401/403). */
+  keyRefused: (name: string, status: number) => string;
   hopLimit: (maxHops: number) => string;
   undeliverable: (target: string, why: string) => string;
 }
@@ -70,6 +73,8 @@ export const TEXTS: Record<Language, OrchestratorTexts> = {
     interruptedByChain: '依頼元の打ち切りに連鎖',
     interruptedNote: '（このターンは打ち切られました）',
     turnFailed: (name, message) => `${name} のターンが失敗しました: ${message}`,
+    keyRefused: (name, status) =>
+      `プロバイダが API キーを受け付けませんでした(HTTP ${status})。${name} のテンプレートの API キーを確かめてください。`,
     hopLimit: (maxHops) => `転送回数の上限（${maxHops}）に達したため、これ以上転送しませんでした。`,
     undeliverable: (target, why) => `${target} へ届けられませんでした（${why}）。`,
   },
@@ -107,6 +112,8 @@ export const TEXTS: Record<Language, OrchestratorTexts> = {
     interruptedByChain: 'Chained from the requester’s interrupt',
     interruptedNote: '(this turn was interrupted)',
     turnFailed: (name, message) => `${name}'s turn failed: ${message}`,
+    keyRefused: (name, status) =>
+      `The provider refused the API key (HTTP ${status}): check the API key of ${name}’s template.`,
     hopLimit: (maxHops) => `The forwarding limit (${maxHops}) was reached; nothing was forwarded further.`,
     undeliverable: (target, why) => `Could not deliver to ${target} (${why}).`,
   },
@@ -119,4 +126,25 @@ export const TEXTS: Record<Language, OrchestratorTexts> = {
  */
 export function agentLabel(id: string, name: string, language: Language): string {
   return language === 'ja' ? `${id}（${name}）` : `${id} (${name})`;
+}
+
+/**
+ * A provider that refused the key (LLM_API whose detail starts `status 401`/`status 403`, as
+ * LlmError.toCoreError writes it): the fix is the template's API key, not a retry. The UI's servant
+ * card reads the same from the same detail (web/src/lib/provider-error.ts).
+ */
+export function refusedKeyStatus(error: Pick<CoreError, 'code' | 'detail'>): 401 | 403 | null {
+  if (error.code !== 'LLM_API') return null;
+  const status = /^status (401|403)\b/.exec(error.detail ?? '')?.[1];
+  return status === '401' ? 401 : status === '403' ? 403 : null;
+}
+
+/**
+ * The System line for a failed turn: the error's message, and for a refused key the same hint as the
+ * servant card (check the template's API key), so the chat alone says where to fix it.
+ */
+export function turnFailedText(texts: OrchestratorTexts, name: string, error: CoreError): string {
+  const line = texts.turnFailed(name, error.message);
+  const refused = refusedKeyStatus(error);
+  return refused === null ? line : `${line}\n${texts.keyRefused(name, refused)}`;
 }

@@ -12,6 +12,7 @@ import { newMessage } from './message-log.ts';
 import { noUtterance } from './prompt/index.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { settleTurn } from './settle.ts';
+import { turnFailedText } from './texts.ts';
 import type { Spend, Turn } from './turn-state.ts';
 
 export interface Completion {
@@ -95,7 +96,7 @@ export async function finishFailed(orch: Orchestrator, turn: Turn, error: CoreEr
   if (interruptWins(turn)) return finishInterrupted(orch, turn);
   turn.exiting = true;
   orch.log.note(turnFailedLine({ agent: turn.spec.id, code: error.code, reason: error.message }));
-  orch.systemLine(orch.text(turn.language).turnFailed(turn.spec.name, error.message));
+  orch.systemLine(turnFailedText(orch.text(turn.language), turn.spec.name, error));
   turn.envelope.replyTo?.({ text: error.message, kind: 'no_answer' });
   // Only the enveloped text is stored for a failed turn (the folded context is not).
   pushExchange(orch, turn, turn.attributed, noUtterance(turn.language));

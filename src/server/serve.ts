@@ -81,7 +81,10 @@ async function startHoldingLock(
   log.note(`---- start pid=${process.pid} ----`);
   log.note(`version: app=${APP_VERSION} profile=${appProfile()} node=${process.version}`);
   const leftovers = sweepLeftoverTemps(paths.workspace);
-  if (leftovers.length > 0) log.note(`workspace: removed ${leftovers.length} leftover temp file(s)`);
+  if (leftovers.length > 0) {
+    const n = leftovers.length;
+    log.note(`workspace: removed ${n} leftover temp ${n === 1 ? 'file' : 'files'}`);
+  }
 
   const token = await ensureApiToken(paths.apiToken);
   let secrets = options.secrets;

@@ -63,7 +63,8 @@ export async function openVillage(
       templates: world.templates.map((t) => (promoted.includes(t.id) ? { ...t, credential: 'keyring' } : t)),
     };
     dirty = true;
-    log.note(`credentials: ${promoted.length} template(s) promoted to keyring`);
+    const n = promoted.length;
+    log.note(`credentials: ${n} ${n === 1 ? 'template' : 'templates'} promoted to keyring`);
   }
   if (dirty) await writeWorldFile(paths.worldJson, world, paths.workspace);
   return { village: new Village(deps, world), villageId };

@@ -187,9 +187,8 @@ export function decodeWorld(text: string): DecodedWorld {
       (t) => t !== agent.id && ids.has(t),
     ) as AgentId[];
     if (kept.length !== agent.connectedAgents.length) {
-      notes.push(
-        `world.json: agent ${agent.id} dropped ${agent.connectedAgents.length - kept.length} edge(s)`,
-      );
+      const n = agent.connectedAgents.length - kept.length;
+      notes.push(`world.json: agent ${agent.id} dropped ${n} ${n === 1 ? 'edge' : 'edges'}`);
     }
     agent.connectedAgents = kept;
   }

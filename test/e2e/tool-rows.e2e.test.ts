@@ -146,6 +146,9 @@ it('a refused key shows once, on the card in the UI’s words with a way to the 
   await expect
     .poll(() => page.getByTestId('chat-content').filter({ hasText: 'Invalid API key' }).count())
     .toBeGreaterThan(0);
+  // That line says where to fix it, as the card does.
+  const hint = 'The provider refused the API key (HTTP 401): check the API key of Bob’s template.';
+  expect(await page.getByTestId('chat-content').filter({ hasText: hint }).count()).toBe(1);
   await page.waitForTimeout(300);
   expect(await page.getByTestId('toast').filter({ hasText: 'Invalid API key' }).count()).toBe(0);
   await error.getByTestId('agent-error-template').click();

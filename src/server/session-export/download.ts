@@ -99,16 +99,19 @@ function* jsonlChunks(source: DownloadSource, sessionId: string, meta: SessionMe
 function* markdownChunks(source: DownloadSource, sessionId: string, meta: SessionMeta): Generator<string> {
   const context: MarkdownContext = { language: source.language, agentName: source.agentName };
   yield markdownHeader(meta.title, meta, source.now(), context);
-  let count = 0;
+  const counts = { messages: 0, tools: 0 };
   for (const page of pages(source.store, sessionId, meta)) {
     let text = '';
     for (const record of page) {
-      if (record.kind === 'tool') text += markdownTool(record.tool, context);
+      if (record.kind === 'tool') {
+        text += markdownTool(record.tool, context);
+        counts.tools += 1;
+      }
       if (record.kind !== 'message') continue;
       text += markdownMessage(record.message, context);
-      count += 1;
+      counts.messages += 1;
     }
     if (text !== '') yield text;
   }
-  yield markdownFooter(count, source.language);
+  yield markdownFooter(counts, source.language);
 }

@@ -9,7 +9,8 @@ export interface Labels {
   external: (client: string) => string;
   created: string;
   exported: string;
-  messages: (n: number) => string;
+  /** The file's last line: how many messages and tool calls it holds. */
+  counts: (messages: number, tools: number) => string;
   file: string;
   tool: string;
   reason: string;
@@ -40,7 +41,7 @@ export const LABELS: Record<Language, Labels> = {
     external: (client) => `${client}（外部クライアント）`,
     created: '開始',
     exported: '書き出し',
-    messages: (count) => `メッセージ ${count} 件`,
+    counts: (messages, tools) => `メッセージ ${n(messages, 'ja')} 件、ツール呼び出し ${n(tools, 'ja')} 件`,
     file: '添付',
     tool: 'ツール',
     reason: '理由',
@@ -65,7 +66,8 @@ export const LABELS: Record<Language, Labels> = {
     external: (client) => `${client} (external client)`,
     created: 'Started',
     exported: 'Exported',
-    messages: (count) => `${count} message${count === 1 ? '' : 's'}`,
+    counts: (messages, tools) =>
+      `${n(messages, 'en')} ${messages === 1 ? 'message' : 'messages'}, ${n(tools, 'en')} ${tools === 1 ? 'tool call' : 'tool calls'}`,
     file: 'Attachment',
     tool: 'Tool',
     reason: 'Reason',

@@ -131,6 +131,7 @@ export function markdownTool(call: ToolCallRecord, context: MarkdownContext): st
   });
 }
 
-export function markdownFooter(count: number, language: Language): string {
-  return `---\n\n${LABELS[language].messages(count)}\n`;
+/** The closing rule and the counts: messages and tool calls (both are sections of the file). */
+export function markdownFooter(counts: { messages: number; tools: number }, language: Language): string {
+  return `---\n\n${LABELS[language].counts(counts.messages, counts.tools)}\n`;
 }

@@ -38,7 +38,12 @@ export async function sweepAgentNotes(
   }
   if (counts.removed + counts.failed > 0)
     log.note(`blackboard sweep: agent=${agentId} removed=${counts.removed} failed=${counts.failed}`);
-  if (counts.failed > 0)
-    log.warn(`blackboard sweep: agent=${agentId} ${counts.failed} note(s) not trashed: ${firstFailure}`);
+  // The ledger fixes the note line above; this WARN's words are ours (only "a blackboard sweep failure").
+  if (counts.failed > 0) {
+    const n = counts.failed;
+    log.warn(
+      `blackboard sweep: agent=${agentId} ${n} ${n === 1 ? 'note' : 'notes'} not trashed: ${firstFailure}`,
+    );
+  }
   return counts;
 }

@@ -1,6 +1,12 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { addCopyButtons, codeOfButton, HIGHLIGHT_MAX_CHARS, highlightBlocks } from './code-blocks.ts';
+import {
+  addCopyButtons,
+  codeOfButton,
+  createHighlightCache,
+  HIGHLIGHT_MAX_CHARS,
+  highlightBlocks,
+} from './code-blocks.ts';
 import { highlightCode } from './highlight-languages.ts';
 import { loadHighlighter } from './highlighter.ts';
 import { createMarkdownRenderer } from './render-markdown.ts';
@@ -64,5 +70,46 @@ describe('code blocks', () => {
     for (const alias of ['ts', 'py', 'sh', 'yml', 'json', 'rust'])
       expect(highlightCode('x', alias)).not.toBeNull();
     expect(highlightCode('x', 'cobol')).toBeNull();
+  });
+
+  it('with a cache, a block seen before is coloured without highlight.js and comes out the same', () => {
+    const calls: string[] = [];
+    const counted = (code: string, language: string) => (
+      calls.push(`${language}:${code}`),
+      highlightCode(code, language)
+    );
+    const markdown = '```js\nconst a = 1;\n```\n\n```ts\nconst a = 1;\n```\n\n```klingon\nqapla\n```';
+    const cache = createHighlightCache();
+    const first = rendered(markdown);
+    highlightBlocks(first, counted, renderer.sanitize, cache);
+    // The same code under another language is its own entry; an unknown language is never kept.
+    expect(calls).toEqual(['js:const a = 1;\n', 'ts:const a = 1;\n', 'klingon:qapla\n']);
+    expect(cache.size).toBe(2);
+    // Scrolled away and back: the row is mounted again from plain HTML.
+    const again = rendered(markdown);
+    highlightBlocks(again, counted, renderer.sanitize, cache);
+    expect(calls).toHaveLength(4);
+    expect(calls[3]).toBe('klingon:qapla\n');
+    expect(again.innerHTML).toBe(first.innerHTML);
+    expect(again.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    // Without a cache every mount colours again.
+    highlightBlocks(rendered(markdown), counted, renderer.sanitize);
+    expect(calls).toHaveLength(7);
+  });
+
+  it('the highlight cache stays within its bounds, by count and by characters', () => {
+    const byCount = createHighlightCache(3, 1_000_000);
+    const byChars = createHighlightCache(1000, 2_000);
+    for (let i = 0; i < 40; i++) {
+      // About 130 characters of key and 200 of HTML per block: 2,000 hold a handful.
+      const block = `\`\`\`js\nlet v${i} = ${'1'.repeat(100)};\n\`\`\``;
+      highlightBlocks(rendered(block), highlightCode, renderer.sanitize, byCount);
+      highlightBlocks(rendered(block), highlightCode, renderer.sanitize, byChars);
+    }
+    expect(byCount.size).toBe(3);
+    expect(byCount.keys()[2]).toBe(`js\nlet v39 = ${'1'.repeat(100)};\n`);
+    expect(byChars.totalSize).toBeLessThanOrEqual(2_000);
+    expect(byChars.size).toBeGreaterThan(1);
+    expect(byChars.size).toBeLessThan(40);
   });
 });

@@ -1,4 +1,5 @@
 import type { Highlight } from './highlighter.ts';
+import { LruCache } from './lru-cache.ts';
 import type { Sanitize } from './sanitize.ts';
 
 export interface CopyLabels {
@@ -56,17 +57,52 @@ export function codeOfButton(button: Element): string | null {
  */
 export const HIGHLIGHT_MAX_CHARS = 20_000;
 
-/** Colours every block whose language is loaded; an unknown language (or a huge block) stays plain. */
-export function highlightBlocks(root: HTMLElement, highlight: Highlight, sanitize: Sanitize): void {
+/** Highlighted, sanitised HTML of a block's code, by language and code. */
+export type HighlightCache = LruCache<string, string>;
+
+/**
+ * Scrolling back over a long chat mounts the same rows again, each with plain code (render-cache.ts
+ * keeps HTML before colouring): these keep the coloured blocks so highlight.js and the sanitiser run
+ * once per block. Bounded by count and characters: a block may be up to HIGHLIGHT_MAX_CHARS of code,
+ * and its HTML several times that.
+ */
+export const HIGHLIGHT_CACHE_MAX_ENTRIES = 1000;
+export const HIGHLIGHT_CACHE_MAX_CHARS = 4_000_000;
+
+export function createHighlightCache(
+  maxEntries = HIGHLIGHT_CACHE_MAX_ENTRIES,
+  maxChars = HIGHLIGHT_CACHE_MAX_CHARS,
+): HighlightCache {
+  return new LruCache({ maxEntries, maxSize: maxChars, sizeOf: (html, key) => key.length + html.length });
+}
+
+/**
+ * Colours every block whose language is loaded; an unknown language (or a huge block) stays plain.
+ * With a cache, a block already coloured once (same language, same code) takes its HTML from there.
+ */
+export function highlightBlocks(
+  root: HTMLElement,
+  highlight: Highlight,
+  sanitize: Sanitize,
+  cache?: HighlightCache,
+): void {
   for (const code of root.querySelectorAll('pre > code')) {
     const language = blockLanguage(code);
     if (language === null || code.classList.contains('hljs')) continue;
     const text = code.textContent ?? '';
     if (text.length > HIGHLIGHT_MAX_CHARS) continue;
-    const html = highlight(text, language);
-    if (html === null) continue;
-    // highlight.js escapes the code itself; sanitising its output too costs little and trusts nothing.
-    code.innerHTML = sanitize(html);
+    // A language name never holds a newline (it is one word of a class list): the key cannot be
+    // read two ways.
+    const key = `${language}\n${text}`;
+    let html = cache?.get(key);
+    if (html === undefined) {
+      const coloured = highlight(text, language);
+      if (coloured === null) continue;
+      // highlight.js escapes the code itself; sanitising its output too costs little and trusts nothing.
+      html = sanitize(coloured);
+      cache?.set(key, html);
+    }
+    code.innerHTML = html;
     code.classList.add('hljs');
   }
 }

@@ -36,4 +36,22 @@ describe('RenderCache', () => {
     cache.get('b', 'B');
     expect(calls).toEqual(['A', 'B', 'C', 'B']);
   });
+
+  it('stays within its character budget, forgetting the oldest messages', () => {
+    const { calls, render } = counting();
+    // Each entry: id (2) + text (10) + html (17) = 29 characters; 100 hold three of them.
+    const cache = new RenderCache(render, 5000, 100);
+    for (let i = 0; i < 10; i++) cache.get(`m${i}`, String(i).repeat(10));
+    expect(cache.size).toBe(3);
+    expect(cache.chars).toBe(87);
+    calls.length = 0;
+    cache.get('m9', '9'.repeat(10));
+    cache.get('m0', '0'.repeat(10));
+    expect(calls).toEqual(['0'.repeat(10)]);
+    // A message too big for the whole budget is rendered every time, and leaves the others be.
+    cache.get('big', 'x'.repeat(200));
+    cache.get('big', 'x'.repeat(200));
+    expect(calls.filter((text) => text.length === 200)).toHaveLength(2);
+    expect(cache.size).toBe(3);
+  });
 });
