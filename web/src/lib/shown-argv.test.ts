@@ -23,10 +23,12 @@ describe('shownArgv', () => {
       `echo '"x"' '$HOME' 'a;b' '*' '~' '\`id\`' 'a|b'`,
     );
     // The POSIX safe set and printable non-ASCII stay bare.
-    expect(text('cp', ['a_b@c%d+e=f:g,h.i/j-k', 'ファイル.txt'])).toBe('cp a_b@c%d+e=f:g,h.i/j-k ファイル.txt');
+    expect(text('cp', ['a_b@c%d+e=f:g,h.i/j-k', 'ファイル.txt'])).toBe(
+      'cp a_b@c%d+e=f:g,h.i/j-k ファイル.txt',
+    );
   });
 
-  it('shows newlines, tabs and other controls as escapes inside $\'…\', marked as escapes', () => {
+  it("shows newlines, tabs and other controls as escapes inside $'…', marked as escapes", () => {
     expect(text('echo', ['a\nb'])).toBe("echo $'a\\nb'");
     expect(escapes('echo', ['a\nb'])).toEqual(['\\n']);
     expect(text('echo', ['\t', '\r', '\u0007', '\u0000', '\u007F', '\u0085'])).toBe(
@@ -46,16 +48,12 @@ describe('shownArgv', () => {
   });
 
   it('shows zero-width and look-alike spaces, also in the command itself', () => {
-    expect(escapes('ls', ['a\u200Bb', '\u200C', '\u200D', '\uFEFF', 'a\u00A0b', '\u3000', '\u2028'])).toEqual([
-      '\\u{200B}',
-      '\\u{200C}',
-      '\\u{200D}',
-      '\\u{FEFF}',
-      '\\u{A0}',
-      '\\u{3000}',
-      '\\u{2028}',
-    ]);
+    expect(escapes('ls', ['a\u200Bb', '\u200C', '\u200D', '\uFEFF', 'a\u00A0b', '\u3000', '\u2028'])).toEqual(
+      ['\\u{200B}', '\\u{200C}', '\\u{200D}', '\\u{FEFF}', '\\u{A0}', '\\u{3000}', '\\u{2028}'],
+    );
     expect(text('g\u200Bit', ['log'])).toBe("$'g\\u{200B}it' log");
+    // Variation selectors and the grapheme joiner draw nothing either.
+    expect(escapes('x', ['a\uFE0F', '\u034F', '\u{E0100}'])).toEqual(['\\u{FE0F}', '\\u{34F}', '\\u{E0100}']);
     // An astral format character (a tag) is one escape, a lone surrogate one too.
     expect(escapes('x', ['\u{E0041}', '\uD800'])).toEqual(['\\u{E0041}', '\\u{D800}']);
   });

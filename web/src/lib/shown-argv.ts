@@ -27,11 +27,13 @@ const SAFE_ASCII = /^[A-Za-z0-9_@%+=:,./-]$/;
  * by quoting. Cc/Cf/Cs/Co/Cn cover controls, bidi controls (U+202A-202E, U+2066-2069, U+200E/F,
  * U+061C), zero-width (U+200B-200D, U+2060, U+FEFF) and tags; Zs/Zl/Zp the look-alike spaces.
  */
-const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}\u034F\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]$/u;
+const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}\u115F\u1160\u3164\uFFA0]$/u;
+/** Combining marks that draw nothing (in a class they would combine, so they are tested apart). */
+const INVISIBLE_MARK = /^(?:\u034F|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}])$/u;
 const NAMED: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
 
 function invisible(ch: string): boolean {
-  return ch !== ' ' && INVISIBLE.test(ch);
+  return ch !== ' ' && (INVISIBLE.test(ch) || INVISIBLE_MARK.test(ch));
 }
 
 function escapeOf(ch: string): string {
