@@ -130,7 +130,7 @@ describe('ApprovalsDialog', () => {
     });
     entryOf(root, 'git')!.querySelector<HTMLButtonElement>('[data-testid="approval-reject"]')!.click();
     await until(() => all(root, 'approval-note').length === 1, 'the note');
-    expect(all(root, 'approval-note')).toEqual(['Already decided elsewhere: Allowed']);
+    expect(all(root, 'approval-note')).toEqual(['No longer in the list: decided elsewhere (Allowed)']);
     await until(() => entryOf(root, 'git') === undefined, 'the entry gone from the list');
     const policy = JSON.parse(await v.ok<string>('read_config_file', { agentId: 'dev', kind: 'run' })) as {
       allow: string[];

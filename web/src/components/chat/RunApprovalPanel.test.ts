@@ -210,7 +210,7 @@ describe('RunApprovalPanel', () => {
     await until(() => stateOf(root) === 'denied', 'the denied state');
     expect(
       [...root.querySelectorAll('[data-testid="approval-row-note"]')].map((n) => n.textContent?.trim()),
-    ).toEqual(['Already decided elsewhere: Denied']);
+    ).toEqual(['No longer in the list: decided elsewhere (Denied)']);
     expect(text(root, 'approval-outcome')).toBe('Denied');
     const policy = JSON.parse(await v.ok<string>('read_config_file', { agentId: 'dev', kind: 'run' })) as {
       allow: string[];
@@ -238,7 +238,7 @@ describe('RunApprovalPanel', () => {
       [...root.querySelectorAll('[data-testid="approval-row-note"]')].map((n) => n.textContent?.trim());
     await until(() => [...notes(one), ...notes(two)].includes('Told Dev it was allowed'), 'the told note');
     const all = [...notes(one), ...notes(two)];
-    expect(all.filter((n) => n === 'Already decided elsewhere: Allowed')).toHaveLength(1);
+    expect(all.filter((n) => n === 'No longer in the list: decided elsewhere (Allowed)')).toHaveLength(1);
     expect(all.filter((n) => n === 'Told Dev it was allowed')).toHaveLength(1);
     expect(await told()).toHaveLength(1);
     const policy = JSON.parse(await v.ok<string>('read_config_file', { agentId: 'dev', kind: 'run' })) as {
