@@ -155,4 +155,26 @@ describe('ApprovalsDialog', () => {
     await until(() => all(root, 'approval-entry').length === 0, 'the list refetched');
     expect(all(root, 'approvals-empty')).toHaveLength(1);
   });
+
+  it('keeps two requests apart whose arguments only a NUL tells apart (their own choice each)', async () => {
+    i18n.global.locale.value = 'en';
+    const file = new VillagePaths(v.workspace, v.home).configFile('dev', 'run');
+    await writeFile(
+      file,
+      JSON.stringify({
+        allow: [],
+        deny: [],
+        pending: [pendingEntry('printf', ['a\u0000b'], 10), pendingEntry('printf', ['a', 'b'], 11)],
+      }),
+    );
+    await store.refetch('pending');
+    const root = mount();
+    await until(() => all(root, 'approval-entry').length === 2, 'both entries');
+    expect(all(root, 'approval-entry-command')).toEqual(["printf $'a\\u{0}b'", 'printf a b']);
+    const [first, second] = [...root.querySelectorAll<HTMLElement>('[data-testid="approval-entry"]')];
+    first!.querySelector<HTMLInputElement>('[data-testid="approval-open"]')!.click();
+    await nextTick();
+    expect(first!.querySelector<HTMLInputElement>('[data-testid="approval-open"]')!.checked).toBe(true);
+    expect(second!.querySelector<HTMLInputElement>('[data-testid="approval-open"]')!.checked).toBe(false);
+  });
 });
