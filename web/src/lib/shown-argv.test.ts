@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { segmentsText, shownArgv, shownPattern, shownWord } from './shown-argv.ts';
+import {
+  joinWords,
+  segmentsText,
+  shownArgv,
+  shownArgvWords,
+  shownPattern,
+  shownPatternWords,
+  shownWord,
+} from './shown-argv.ts';
 
 const text = (command: string, args: string[]) => segmentsText(shownArgv(command, args));
 const escapes = (command: string, args: string[]) =>
@@ -87,5 +95,15 @@ describe('shownPattern', () => {
     const pattern = shownPattern('rm \u202Eexe *');
     expect(segmentsText(pattern)).toBe("rm $'\\u{202E}exe' *");
     expect(pattern.filter((s) => s.kind === 'escape').map((s) => s.text)).toEqual(['\\u{202E}']);
+  });
+});
+
+describe('word by word', () => {
+  it('keeps each argument apart (the UI isolates each for bidi) and joins them as shownArgv does', () => {
+    const words = shownArgvWords('echo', ['שלום', 'a b']);
+    expect(words.map((w) => segmentsText(w))).toEqual(['echo', 'שלום', "'a b'"]);
+    expect(segmentsText(joinWords(words))).toBe(segmentsText(shownArgv('echo', ['שלום', 'a b'])));
+    expect(shownPatternWords('git log *').map((w) => segmentsText(w))).toEqual(['git', 'log', '*']);
+    expect(shownPatternWords('*').map((w) => segmentsText(w))).toEqual(['*']);
   });
 });

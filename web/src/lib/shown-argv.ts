@@ -67,29 +67,46 @@ export function shownWord(word: string): ShownSegment[] {
   return out;
 }
 
-/** `[command, ...args]` as a person reads it: words joined by one space, each quoted as needed. */
-export function shownArgv(command: string, args: readonly string[]): ShownSegment[] {
+/**
+ * `[command, ...args]` word by word, each quoted as needed. Kept apart so the UI can isolate each word
+ * for bidi: two Hebrew or Arabic arguments side by side would otherwise be drawn in swapped order.
+ */
+export function shownArgvWords(command: string, args: readonly string[]): ShownSegment[][] {
+  return [command, ...args].map(shownWord);
+}
+
+/**
+ * A run.json pattern (`git log *`) word by word as the argv it matches: its tokens (split on
+ * whitespace, as matching splits them, src/tools/run/patterns.ts) shown like arguments, and a
+ * trailing `*` left bare as the wildcard ("and any further arguments"). A literal `*` argument shows
+ * as `'*'`, so the two never look alike.
+ */
+export function shownPatternWords(pattern: string): ShownSegment[][] {
+  const tokens = pattern.split(/\s+/).filter((t) => t !== '');
+  const open = tokens.at(-1) === '*';
+  const fixed = open ? tokens.slice(0, -1) : tokens;
+  const words = fixed.map(shownWord);
+  return open ? [...words, [{ text: '*', kind: 'plain' }]] : words;
+}
+
+/** Words joined by one space into one run of segments. */
+export function joinWords(words: readonly ShownSegment[][]): ShownSegment[] {
   const out: ShownSegment[] = [];
-  [command, ...args].forEach((word, i) => {
+  words.forEach((word, i) => {
     if (i > 0) push(out, ' ', 'plain');
-    for (const s of shownWord(word)) push(out, s.text, s.kind);
+    for (const s of word) push(out, s.text, s.kind);
   });
   return out;
 }
 
-/**
- * A run.json pattern (`git log *`) rendered as the argv it matches: its tokens (split on whitespace,
- * as matching splits them, src/tools/run/patterns.ts) shown like arguments, and a trailing `*` left
- * bare as the wildcard ("and any further arguments"). A literal `*` argument shows as `'*'`, so the
- * two never look alike.
- */
+/** `[command, ...args]` as a person reads it: words joined by one space, each quoted as needed. */
+export function shownArgv(command: string, args: readonly string[]): ShownSegment[] {
+  return joinWords(shownArgvWords(command, args));
+}
+
+/** A pattern as the argv it matches, the trailing wildcard bare (see shownPatternWords). */
 export function shownPattern(pattern: string): ShownSegment[] {
-  const tokens = pattern.split(/\s+/).filter((t) => t !== '');
-  const open = tokens.at(-1) === '*';
-  const fixed = open ? tokens.slice(0, -1) : tokens;
-  const out = fixed.length > 0 ? shownArgv(fixed[0]!, fixed.slice(1)) : [];
-  if (open) push(out, fixed.length > 0 ? ' *' : '*', 'plain');
-  return out;
+  return joinWords(shownPatternWords(pattern));
 }
 
 /** Segments as one string (aria-labels, titles, notes): the escapes are already visible text. */
