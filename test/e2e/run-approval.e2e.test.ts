@@ -170,6 +170,23 @@ describe.each(['ja', 'en'] as const)('inline run approval in a %s village', (lan
     expect(await messages()).toHaveLength(before);
   }, 60_000);
 
+  it('draws right-to-left arguments in argv order, each word isolated', async () => {
+    // Joined as plain text, "echo אב גד" is drawn "echo דג בא": the second argument on the left.
+    fake.enqueue(
+      { body: openAiToolCall('run', { command: 'echo', args: ['אב', 'גד'], reason: T.reason }) },
+      { body: textReply('openai', 'third wait') },
+    );
+    await village.api('send_user_message', { to: 'dev', content: 'say it' });
+    await replied('third wait');
+    const third = panels().nth(2);
+    await expect.poll(() => third.getAttribute('data-state')).toBe('pending');
+    const words = third.getByTestId('approval-command').getByTestId('shown-word');
+    expect(await words.allTextContents()).toEqual(['echo', 'אב', 'גד']);
+    const lefts = await Promise.all([0, 1, 2].map(async (i) => (await words.nth(i).boundingBox())!.x));
+    expect(lefts[0]).toBeLessThan(lefts[1]!);
+    expect(lefts[1]).toBeLessThan(lefts[2]!);
+  }, 60_000);
+
   it('logged no error in the page', () => {
     expect(ui.errors).toEqual([]);
   });
