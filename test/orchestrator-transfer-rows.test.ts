@@ -1,6 +1,6 @@
 /**
  * Transfer rows (issue 22): each transfer delivery is recorded and emitted as a tool row (`transfer →
- * Carol`), after the message it sent, with the message as its arguments and no reason row. No `tool:`
+ * Carol`), after the message it sent, with the call's own arguments and no reason row. No `tool:`
  * line: the ledger logs a transfer as `handoff:`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ afterEach(async () => {
 const id = (s: string) => s as AgentId;
 
 describe('transfer rows', () => {
-  it('one row per delivery: target, the message as arguments, reason excluded, no tool: line', async () => {
+  it('one row per delivery: target, the call’s own arguments, reason excluded, no tool: line', async () => {
     o = await makeOrchestra();
     const a = await o.agent('a');
     await o.agent('b');
@@ -26,7 +26,7 @@ describe('transfer rows', () => {
       ...say('the reply text'),
       toolCalls: [
         { id: 't1', name: 'transfer_to_b', arguments: { message: 'for b', reason: 'ignored' } },
-        { id: 't2', name: 'transfer_to_c', arguments: {} },
+        { id: 't2', name: 'transfer_to_c', arguments: { message: '  ', note: 7 } },
         { id: 't3', name: 'transfer_to_b', arguments: { message: 'again' } },
       ],
       finish: 'tool_calls',
@@ -39,8 +39,15 @@ describe('transfer rows', () => {
       ['t2', 'transfer_to_c', 'c', 'excluded', null, false],
     ]);
     expect(rows[0]!.argsPreview).toBe('{\n  "message": "for b"\n}');
-    // The empty call message fell back to the reply text: the row shows what was delivered.
-    expect(rows[1]!.argsPreview).toBe('{\n  "message": "the reply text"\n}');
+    // The blank call message fell back to the reply text for the delivery, but the row shows what
+    // the model sent (the delivered text is the message c received).
+    expect(JSON.parse(rows[1]!.argsPreview)).toEqual({ message: '  ', note: 7 });
+    const toC = o.orch.messages
+      .list()
+      .filter(
+        (m) => m.from.kind === 'agent' && m.from.id === 'a' && m.to.kind === 'agent' && m.to.id === 'c',
+      );
+    expect(toC.map((m) => m.content)).toEqual(['the reply text']);
     expect(rows[0]).toMatchObject({ resultPreview: '', resultChars: 0, hop: 0 });
     const events = o.events.filter((e) => e.type === 'toolInvoked' && e.agentId === 'a');
     expect(events.map((e) => [(e as { tool: string }).tool, (e as { ok: boolean }).ok])).toEqual([

@@ -75,3 +75,69 @@ it('approves from the row’s data: the record’s request, the entry’s reason
   const unknown = await v.call('run_request_state', { ...first, agentId: 'nobody' });
   expect(unknown.status).toBeGreaterThanOrEqual(400);
 });
+
+/**
+ * Two tabs (or the chat row and the Approvals dialog) deciding one entry at the same moment: the
+ * decisions queue on the servant's files, the first one applies, the second answers the ledger's
+ * `ApprovalOutcome::NotFound` (`{ outcome: 'not_found' }`, part 5 §2.2 "the UI must say so") and
+ * writes nothing: the pattern lands in exactly one list, never twice, never in both.
+ */
+it('two decisions of one entry at once: one applies, the other is not_found and changes nothing', async () => {
+  await startFakeServant(v, fake.baseUrl, { id: 'dev', name: 'Dev', enabledTools: ['run'] });
+  const entry = (command: string, args: string[], at: number) => ({
+    command,
+    args,
+    count: 1,
+    firstRequestedAtMs: at,
+  });
+  await v.ok('write_config_file', {
+    agentId: 'dev',
+    kind: 'run',
+    content: JSON.stringify({
+      allow: [],
+      deny: [],
+      pending: [entry('ls', ['-la'], 1), entry('git', ['log'], 2), entry('npm', ['test'], 3)],
+    }),
+  });
+  const policy = async () =>
+    JSON.parse(await v.ok<string>('read_config_file', { agentId: 'dev', kind: 'run' })) as {
+      allow: string[];
+      deny: string[];
+      pending: { command: string }[];
+    };
+  const outcomes = (results: { outcome: string }[]) => results.map((r) => r.outcome).sort();
+
+  // Allow in the row while the dialog refuses: exactly one of them wins.
+  const ls = { agentId: 'dev', command: 'ls', args: ['-la'] };
+  const raced = await Promise.all([
+    v.ok<{ outcome: string }>('approve_command', { ...ls, open: false }),
+    v.ok<{ outcome: string }>('reject_command', ls),
+  ]);
+  expect(raced.filter((r) => r.outcome === 'not_found')).toHaveLength(1);
+  let file = await policy();
+  const inAllow = file.allow.filter((p) => p === 'ls -la').length;
+  const inDeny = file.deny.filter((p) => p === 'ls -la').length;
+  expect(inAllow + inDeny).toBe(1);
+  expect((await v.ok<State>('run_request_state', ls)).state).toBe(inAllow === 1 ? 'allowed' : 'denied');
+
+  // Two Allows with different granularity (two tabs): one pattern is written, not both.
+  const git = { agentId: 'dev', command: 'git', args: ['log'] };
+  const twice = await Promise.all([
+    v.ok<{ outcome: string }>('approve_command', { ...git, open: false }),
+    v.ok<{ outcome: string }>('approve_command', { ...git, open: true }),
+  ]);
+  expect(outcomes(twice)).toEqual(['approved', 'not_found']);
+  file = await policy();
+  expect(file.allow.filter((p) => p.startsWith('git log'))).toHaveLength(1);
+
+  // Two refusals: deny holds the pattern once.
+  const npm = { agentId: 'dev', command: 'npm', args: ['test'] };
+  const refused = await Promise.all([
+    v.ok<{ outcome: string }>('reject_command', npm),
+    v.ok('reject_command', npm),
+  ]);
+  expect(outcomes(refused as { outcome: string }[])).toEqual(['not_found', 'rejected']);
+  file = await policy();
+  expect(file.deny.filter((p) => p === 'npm test')).toHaveLength(1);
+  expect(file.pending).toEqual([]);
+});

@@ -2,7 +2,9 @@
  * The tool rows of a transfer (issue 22: `transfer → Carol` shows live and after reload, resume and
  * fork). One row per delivery, recorded once the messages are out so the row follows the message it
  * sent. The reason is excluded (the routing tool shows its argument as the message itself); the
- * arguments are the message as delivered (the reply text when the call's own message was empty).
+ * arguments are the call's own JSON arguments as the model sent them (issue 22 review: a row opened to
+ * see "its arguments" must not show the reply text or the "(no utterance)" placeholder that stood in
+ * for an empty message, which the model never wrote; the delivered text is the message in the chat).
  *
  * No `tool:` log line: the ledger's line for a transfer is `handoff: agent=… to=… hop=…` (part 2,
  * 「転送そのもの」), already written per destination by `transfer`; `tool:` is one line per executed
@@ -31,14 +33,17 @@ export function recordTransferRows(
   deliveries: readonly TransferDelivery[],
   failure: (target: AgentId) => string | null,
 ): void {
-  for (const { call, target, body } of deliveries) {
+  for (const { call, target } of deliveries) {
     const error = failure(target);
     const tsMs = orch.now();
-    const record = toolCallRecordOf(
-      turn,
-      { ...call, arguments: { message: body } },
-      { text: error ?? '', isError: error !== null, reason: null, reasonState: 'excluded', tsMs, target },
-    );
+    const record = toolCallRecordOf(turn, call, {
+      text: error ?? '',
+      isError: error !== null,
+      reason: null,
+      reasonState: 'excluded',
+      tsMs,
+      target,
+    });
     orch.sink.recordToolCall(record);
     orch.events.emit({
       type: 'toolInvoked',

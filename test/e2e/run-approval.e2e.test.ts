@@ -142,19 +142,24 @@ describe.each(['ja', 'en'] as const)('inline run approval in a %s village', (lan
 
   it('the Approvals dialog shows the reason; a Deny there reaches the row without a reload', async () => {
     fake.enqueue(
-      { body: openAiToolCall('run', { command: 'node', args: ['-p', '1+1'], reason: T.secondReason }) },
+      { body: openAiToolCall('run', { command: 'node', args: ['-p', '6*7'], reason: T.secondReason }) },
       { body: textReply('openai', 'second wait') },
     );
     await village.api('send_user_message', { to: 'dev', content: 'add' });
     await replied('second wait');
     const second = panels().nth(1);
     await expect.poll(() => second.getAttribute('data-state')).toBe('pending');
+    // A `*` inside an argument is quoted, so it cannot pass for the pattern's wildcard.
+    expect(await second.getByTestId('approval-command').textContent()).toBe("node -p '6*7'");
+    expect(await second.getByTestId('approval-open-pattern').textContent()).toBe('node -p *');
 
     await page.getByTestId('open-approvals').click();
     await page.getByTestId('approvals-dialog').waitFor();
     const reason = page.getByTestId('approval-entry-reason');
     await expect.poll(() => reason.count()).toBe(1);
     expect(await reason.textContent()).toContain(`${T.reasonLabel}: ${T.secondReason}`);
+    expect(await page.getByTestId('approval-entry-command').textContent()).toBe("node -p '6*7'");
+    expect(await page.getByTestId('approval-exact-pattern').textContent()).toBe("node -p '6*7'");
     const before = (await messages()).length;
     await page.getByTestId('approval-reject').click();
     await page.keyboard.press('Escape');
@@ -163,6 +168,23 @@ describe.each(['ja', 'en'] as const)('inline run approval in a %s village', (lan
     expect(await second.getByTestId('approval-outcome').textContent()).toBe(T.denied);
     // Deny is silent: nothing is sent to the servant.
     expect(await messages()).toHaveLength(before);
+  }, 60_000);
+
+  it('draws right-to-left arguments in argv order, each word isolated', async () => {
+    // Joined as plain text, "echo אב גד" is drawn "echo דג בא": the second argument on the left.
+    fake.enqueue(
+      { body: openAiToolCall('run', { command: 'echo', args: ['אב', 'גד'], reason: T.reason }) },
+      { body: textReply('openai', 'third wait') },
+    );
+    await village.api('send_user_message', { to: 'dev', content: 'say it' });
+    await replied('third wait');
+    const third = panels().nth(2);
+    await expect.poll(() => third.getAttribute('data-state')).toBe('pending');
+    const words = third.getByTestId('approval-command').getByTestId('shown-word');
+    expect(await words.allTextContents()).toEqual(['echo', 'אב', 'גד']);
+    const lefts = await Promise.all([0, 1, 2].map(async (i) => (await words.nth(i).boundingBox())!.x));
+    expect(lefts[0]).toBeLessThan(lefts[1]!);
+    expect(lefts[1]).toBeLessThan(lefts[2]!);
   }, 60_000);
 
   it('logged no error in the page', () => {

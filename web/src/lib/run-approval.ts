@@ -3,6 +3,7 @@
  * (`run_request_state`), what a decision returned, and the message that tells the servant.
  */
 import type { PendingEntry } from '../state/world.ts';
+import { segmentsText, shownArgv, shownPattern } from './shown-argv.ts';
 import type { Language } from './types.ts';
 
 /** The request as the call's stored record names it (approve_command / reject_command take it). */
@@ -25,9 +26,31 @@ export type DecisionResult =
   | { outcome: 'not_found' }
   | { outcome: 'inexpressible' };
 
-/** The command line as the Approvals dialog shows it. */
+/**
+ * The command line as plain text (aria-labels, titles): quoted and with invisible characters spelled
+ * out (shown-argv.ts), so `rm "a b"` never reads as `rm a b`. The visible line is ShownCommand.vue.
+ */
 export function shownRequest(request: ApprovalRequest): string {
-  return [request.command, ...request.args].join(' ');
+  return segmentsText(shownArgv(request.command, request.args));
+}
+
+/** A pattern to be stored, as plain text rendered the same way (a trailing `*` stays bare). */
+export function shownPatternText(pattern: string): string {
+  return segmentsText(shownPattern(pattern));
+}
+
+/**
+ * The reasons a chat row shows: the call's own recorded one first (the row is that call), and the
+ * pending entry's only when it differs: a later call of the same command gave another (run.json keeps
+ * the latest non-empty one), and the person deciding sees that one too.
+ */
+export function rowReasons(
+  recorded: string | null,
+  entry: Pick<PendingEntry, 'reason'> | null,
+): { own: string | null; latest: string | null } {
+  const own = recorded?.trim() ? recorded : null;
+  const latest = entry?.reason?.trim() ? entry.reason : null;
+  return { own, latest: latest !== null && latest !== own ? latest : null };
 }
 
 /**

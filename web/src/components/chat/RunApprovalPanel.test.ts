@@ -48,6 +48,10 @@ beforeAll(async () => {
         pendingEntry('git', ['log', '--oneline'], 2),
         pendingEntry('ls', ['-la'], 3, 'list the folder'),
         pendingEntry('echo', ['-n', 'a b'], 4),
+        pendingEntry('rm', ['\u202Etxt.exe', 'a b'], 5, 'clean up'),
+        pendingEntry('npm', ['test'], 6, 'run the tests once more'),
+        pendingEntry('cat', ['notes.txt'], 7),
+        pendingEntry('du', ['-sh'], 8),
       ],
     }),
   });
@@ -97,10 +101,12 @@ const stateOf = (root: HTMLElement) => part(root, 'run-approval')?.dataset.state
 describe('RunApprovalPanel', () => {
   it('pending: the command, the model’s reason and three labelled buttons, the open pattern shown', async () => {
     i18n.global.locale.value = 'en';
-    const root = mount({ command: 'ls', args: ['-la'] });
+    const root = mount({ command: 'ls', args: ['-la'] }, 'list the folder');
     await until(() => stateOf(root) === 'pending', 'the pending state');
     expect(text(root, 'approval-command')).toBe('ls -la');
     expect(text(root, 'approval-reason')).toBe('Reason: list the folder');
+    // The entry's reason is the call's own: no second line.
+    expect(part(root, 'approval-latest-reason')).toBeNull();
     expect(text(root, 'approval-open-pattern')).toBe('ls -la *');
     const buttons = [...root.querySelectorAll('button')];
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
@@ -158,6 +164,87 @@ describe('RunApprovalPanel', () => {
     expect(part<HTMLButtonElement>(root, 'approval-allow-pattern')!.disabled).toBe(false);
     expect(text(root, 'approval-open-pattern')).toBe('echo -n *');
     expect(text(root, 'approval-inexpressible')).toContain('run.json');
+  });
+
+  it('shows arguments quoted and invisible characters spelled out and marked, never as raw text', async () => {
+    const root = mount({ command: 'rm', args: ['\u202Etxt.exe', 'a b'] }, 'clean up');
+    await until(() => stateOf(root) === 'pending', 'the pending state');
+    // Joined with spaces this read "rm exe.txt a b" (reordered by the override, two args for one).
+    expect(text(root, 'approval-command')).toBe("rm $'\\u{202E}txt.exe' 'a b'");
+    expect(text(root, 'approval-open-pattern')).toBe("rm $'\\u{202E}txt.exe' *");
+    const marked = [...root.querySelectorAll('[data-testid="shown-escape"]')].map((e) => e.textContent);
+    expect(marked).toEqual(['\\u{202E}', '\\u{202E}']);
+    expect(root.textContent).not.toContain('\u202E');
+    expect(part(root, 'approval-allow-pattern')!.getAttribute('aria-label')).toBe(
+      "Allow as rm $'\\u{202E}txt.exe' *",
+    );
+    // The space inside one argument leaves no exact pattern: only the open one can be stored.
+    expect(part<HTMLButtonElement>(root, 'approval-allow')!.disabled).toBe(true);
+  });
+
+  it('shows the call’s own reason, and the pending entry’s later one as a second line (en, ja)', async () => {
+    const root = mount({ command: 'npm', args: ['test'] }, 'run the tests');
+    await until(() => stateOf(root) === 'pending', 'the pending state');
+    expect(text(root, 'approval-reason')).toBe('Reason: run the tests');
+    expect(text(root, 'approval-latest-reason')).toBe('Latest request: run the tests once more');
+    i18n.global.locale.value = 'ja';
+    await nextTick();
+    expect(text(root, 'approval-reason')).toBe('理由: run the tests');
+    expect(text(root, 'approval-latest-reason')).toBe('最新の依頼の理由: run the tests once more');
+    // A call that recorded none says so and still shows the later one.
+    i18n.global.locale.value = 'en';
+    const bare = mount({ command: 'npm', args: ['test'] }, null);
+    await until(() => stateOf(bare) === 'pending', 'the pending state');
+    expect(text(bare, 'approval-reason')).toBe('Reason: no reason');
+    expect(text(bare, 'approval-latest-reason')).toBe('Latest request: run the tests once more');
+  });
+
+  it('Allow after the dialog already refused: a note says so, nothing is allowed, the servant is not told', async () => {
+    const root = mount({ command: 'cat', args: ['notes.txt'] });
+    await until(() => stateOf(root) === 'pending', 'the pending state');
+    const before = (await v.ok<unknown[]>('list_messages')).length;
+    // The dialog's Deny lands first; this row has not heard of it yet (no pending refetch).
+    await v.ok('reject_command', { agentId: 'dev', command: 'cat', args: ['notes.txt'] });
+    expect(stateOf(root)).toBe('pending');
+    part(root, 'approval-allow')!.click();
+    await until(() => stateOf(root) === 'denied', 'the denied state');
+    expect(
+      [...root.querySelectorAll('[data-testid="approval-row-note"]')].map((n) => n.textContent?.trim()),
+    ).toEqual(['No longer in the list: decided elsewhere (Denied)']);
+    expect(text(root, 'approval-outcome')).toBe('Denied');
+    const policy = JSON.parse(await v.ok<string>('read_config_file', { agentId: 'dev', kind: 'run' })) as {
+      allow: string[];
+      deny: string[];
+    };
+    expect(policy.allow).not.toContain('cat notes.txt');
+    expect(policy.deny).toContain('cat notes.txt');
+    expect(await v.ok<unknown[]>('list_messages')).toHaveLength(before);
+  });
+
+  it('two rows (two tabs) allowing one entry at once: one allow, one note, the servant told once', async () => {
+    fake.enqueue({ body: textReply('openai', 'ok, du allowed') });
+    const request = { command: 'du', args: ['-sh'] };
+    const one = mount(request);
+    const two = mount(request);
+    await until(() => stateOf(one) === 'pending' && stateOf(two) === 'pending', 'both pending');
+    const told = () =>
+      v
+        .ok<{ from: { kind: string }; content: string }[]>('list_messages')
+        .then((list) => list.filter((m) => m.content === 'Approved: `du -sh`. You can call run again.'));
+    part(one, 'approval-allow')!.click();
+    part(two, 'approval-allow')!.click();
+    await until(() => stateOf(one) === 'allowed' && stateOf(two) === 'allowed', 'both allowed');
+    const notes = (root: HTMLElement) =>
+      [...root.querySelectorAll('[data-testid="approval-row-note"]')].map((n) => n.textContent?.trim());
+    await until(() => [...notes(one), ...notes(two)].includes('Told Dev it was allowed'), 'the told note');
+    const all = [...notes(one), ...notes(two)];
+    expect(all.filter((n) => n === 'No longer in the list: decided elsewhere (Allowed)')).toHaveLength(1);
+    expect(all.filter((n) => n === 'Told Dev it was allowed')).toHaveLength(1);
+    expect(await told()).toHaveLength(1);
+    const policy = JSON.parse(await v.ok<string>('read_config_file', { agentId: 'dev', kind: 'run' })) as {
+      allow: string[];
+    };
+    expect(policy.allow.filter((p) => p === 'du -sh')).toHaveLength(1);
   });
 
   it('a request no longer listed says so, in Japanese too, with the reason the call recorded', async () => {
