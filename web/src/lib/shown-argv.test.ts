@@ -7,6 +7,7 @@ import {
   shownPattern,
   shownPatternWords,
   shownWord,
+  shownText,
 } from './shown-argv.ts';
 
 const text = (command: string, args: string[]) => segmentsText(shownArgv(command, args));
@@ -105,5 +106,18 @@ describe('word by word', () => {
     expect(segmentsText(joinWords(words))).toBe(segmentsText(shownArgv('echo', ['שלום', 'a b'])));
     expect(shownPatternWords('git log *').map((w) => segmentsText(w))).toEqual(['git', 'log', '*']);
     expect(shownPatternWords('*').map((w) => segmentsText(w))).toEqual(['*']);
+  });
+});
+
+describe('free text', () => {
+  it('spells out invisible characters but keeps newlines, tabs and spaces as layout', () => {
+    const shown = shownText('{\n\t"path": "a\u202Etxt.exe b\u200B"\n}\r');
+    expect(segmentsText(shown)).toBe('{\n\t"path": "a\\u{202E}txt.exe b\\u{200B}"\n}\\r');
+    expect(shown.filter((s) => s.kind === 'escape').map((s) => s.text)).toEqual([
+      '\\u{202E}',
+      '\\u{200B}',
+      '\\r',
+    ]);
+    expect(shownText('plain 日本語')).toEqual([{ text: 'plain 日本語', kind: 'plain' }]);
   });
 });

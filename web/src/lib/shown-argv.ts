@@ -113,3 +113,18 @@ export function shownPattern(pattern: string): ShownSegment[] {
 export function segmentsText(segments: readonly ShownSegment[]): string {
   return segments.map((s) => s.text).join('');
 }
+
+/**
+ * Free text (a tool call's arguments or its result, opened in the chat row) with every invisible
+ * character spelled out and marked, as in an argv; the text is not quoted, and newlines and tabs stay
+ * as they are because they are the text's own layout (JSON arguments arrive pretty-printed). A bidi
+ * override in a file name the model passed would otherwise reorder the row's text.
+ */
+export function shownText(text: string): ShownSegment[] {
+  const out: ShownSegment[] = [];
+  for (const ch of text) {
+    if (ch !== '\n' && ch !== '\t' && invisible(ch)) push(out, escapeOf(ch), 'escape');
+    else push(out, ch, 'plain');
+  }
+  return out;
+}
