@@ -1,6 +1,7 @@
 import type { Provider } from '../../domain/enums.ts';
 import type { ModelTemplate } from '../../domain/template.ts';
 import type { ChatRequest, ChatResponse } from '../canonical.ts';
+import type { StreamAssembler } from '../stream/stream-delta.ts';
 
 /** What an adapter needs besides the request: the model and the template's skill toggles. */
 export interface WireContext {
@@ -36,6 +37,22 @@ export interface WireAdapter {
   billingAware: boolean;
   /** Tools `encode` leaves out because this provider cannot take their schema, with the reason. */
   toolRefusals?(request: ChatRequest): ToolRefusal[];
+  /** How this wire streams (issue 23); absent: the wire is called whole only. */
+  streaming?: WireStreaming;
+}
+
+/**
+ * A wire's streaming half, pure like the rest: the client asks for a stream by sending `body(encoded)`
+ * (to `path` when the provider streams at another address, e.g. Gemini's `streamGenerateContent`),
+ * feeds the SSE events to a fresh `assembler`, and ends with its `finish()`: the same ChatResponse the
+ * wire's `decode` gives for the whole body of the same reply.
+ */
+export interface WireStreaming {
+  /** The request body made a streaming one (e.g. `stream: true`, `stream_options.include_usage`). */
+  body(encoded: unknown, context: WireContext): unknown;
+  /** The streaming URL for the whole-response URL; absent: the same URL. */
+  url?(wholeUrl: string): string;
+  assembler(context: WireContext): StreamAssembler;
 }
 
 export interface ToolRefusal {
