@@ -6,6 +6,7 @@ import type { WireAdapter } from '../wire.ts';
 import { decodeOpenAiCompatResponse } from './decode-openai-compat-response.ts';
 import { encodeOpenAiCompatRequest } from './encode-openai-compat-request.ts';
 import { openAiCompatErrorSignal } from './openai-compat-error.ts';
+import { openAiCompatStreaming } from './stream-openai-compat.ts';
 
 export const openAiCompatWire: WireAdapter = {
   provider: 'open_ai_compat',
@@ -15,4 +16,5 @@ export const openAiCompatWire: WireAdapter = {
   errorSignal: (body) => openAiCompatErrorSignal(body),
   // `insufficient_quota` is billing here (OpenAI answers it with a 429 that must not be retried).
   billingAware: true,
+  streaming: openAiCompatStreaming,
 };
