@@ -4,7 +4,7 @@
  * this wire adds no headers.
  */
 import type { WireAdapter } from '../wire.ts';
-import { responsesErrorSignal } from '../responses/index.ts';
+import { responsesErrorSignal, responsesStreaming } from '../responses/index.ts';
 import { decodeOpenAiResponsesResponse } from './decode-openai-responses-response.ts';
 import { encodeOpenAiResponsesRequest } from './encode-openai-responses-request.ts';
 
@@ -16,4 +16,9 @@ export const openAiResponsesWire: WireAdapter = {
   errorSignal: (body) => responsesErrorSignal(body),
   // `insufficient_quota` is billing here too (fixture openai-error): never retried.
   billingAware: true,
+  streaming: responsesStreaming({
+    decode: (body) => decodeOpenAiResponsesResponse(body),
+    errorSignal: (body) => responsesErrorSignal(body),
+    billingAware: true,
+  }),
 };

@@ -4,7 +4,7 @@
  * Perplexity has no Chat Completions endpoint (404), so this is its only wire. The client adds
  * `Authorization: Bearer` itself, so this wire adds no headers.
  */
-import { responsesErrorSignal } from '../responses/index.ts';
+import { responsesErrorSignal, responsesStreaming } from '../responses/index.ts';
 import type { WireAdapter } from '../wire.ts';
 import { decodePerplexityResponse } from './decode-perplexity-response.ts';
 import { encodePerplexityRequest } from './encode-perplexity-request.ts';
@@ -18,4 +18,9 @@ export const perplexityResponsesWire: WireAdapter = {
   // Not measured on Perplexity. `insufficient_quota` means an exhausted balance wherever it appears,
   // and retrying one cannot help, so it is Billing here too (as on the OpenAI wires).
   billingAware: true,
+  streaming: responsesStreaming({
+    decode: (body) => decodePerplexityResponse(body),
+    errorSignal: (body) => responsesErrorSignal(body),
+    billingAware: true,
+  }),
 };

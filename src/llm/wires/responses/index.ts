@@ -31,3 +31,8 @@ export {
 } from './responses-tool-call-extra.ts';
 export { splitParallelCall, PARALLEL_WRAPPER_NAME } from './split-parallel-call.ts';
 export { ResponsesSources } from './responses-sources.ts';
+export {
+  ResponsesStreamAssembler,
+  responsesStreaming,
+  type ResponsesStreamOptions,
+} from './stream-responses.ts';
