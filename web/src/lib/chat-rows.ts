@@ -80,6 +80,11 @@ function canJoin(row: Extract<ChatRow, { kind: 'message' }>, next: AgentMessage)
   );
 }
 
+function inTimeOrder(list: readonly { tsMs: number }[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i]!.tsMs < list[i - 1]!.tsMs) return false;
+  return true;
+}
+
 /** Messages and tool runs on one time scale, oldest first, after the view filters. */
 export function buildChatRows(
   messages: readonly AgentMessage[],
@@ -87,29 +92,41 @@ export function buildChatRows(
   options: ChatRowOptions,
 ): ChatRow[] {
   const visible = (tsMs: number) => options.clearedAtMs === null || tsMs > options.clearedAtMs;
-  const items: ({ t: number; m: AgentMessage } | { t: number; r: ToolRun })[] = [];
-  for (const m of messages) {
-    if (!visible(m.tsMs)) continue;
-    if (!options.showPresenceNotices && isJoinLeaveNotice(m)) continue;
-    items.push({ t: m.tsMs, m });
-  }
-  if (!options.hideToolLog) for (const r of runs) if (visible(r.tsMs)) items.push({ t: r.tsMs, r });
-  // Stable: a message and a tool run at the same millisecond keep message-first order.
-  items.sort((a, b) => a.t - b.t);
-
+  const shownRuns = options.hideToolLog ? [] : runs.filter((r) => visible(r.tsMs));
   const rows: ChatRow[] = [];
-  for (const item of items) {
-    if ('r' in item) {
-      rows.push({ kind: 'tool', key: `tool-${item.r.key}`, run: item.r });
-      continue;
-    }
+  const addMessage = (m: AgentMessage) => {
+    if (!visible(m.tsMs)) return;
+    if (!options.showPresenceNotices && isJoinLeaveNotice(m)) return;
     const last = rows[rows.length - 1];
-    if (last && last.kind === 'message' && canJoin(last, item.m)) {
-      last.recipients.push(item.m.to);
-      continue;
+    if (last && last.kind === 'message' && canJoin(last, m)) {
+      last.recipients.push(m.to);
+      return;
     }
-    rows.push({ kind: 'message', key: item.m.id, message: item.m, recipients: [item.m.to] });
+    rows.push({ kind: 'message', key: m.id, message: m, recipients: [m.to] });
+  };
+  const addRun = (r: ToolRun) => rows.push({ kind: 'tool', key: `tool-${r.key}`, run: r });
+
+  // Both lists are already in time order (pages and live events keep it), so they are merged in one
+  // pass, at the same millisecond a message first: the rows are rebuilt at every page put in, and
+  // sorting 12,000 wrapped items each time showed in the scroll figure (issue 22). A list out of
+  // order (a clock stepped back) is sorted, stably, as it always was.
+  if (!inTimeOrder(messages) || !inTimeOrder(shownRuns)) {
+    const items: ({ t: number; m: AgentMessage } | { t: number; r: ToolRun })[] = [
+      ...messages.map((m) => ({ t: m.tsMs, m })),
+      ...shownRuns.map((r) => ({ t: r.tsMs, r })),
+    ];
+    items.sort((x, y) => x.t - y.t);
+    for (const item of items)
+      if ('r' in item) addRun(item.r);
+      else addMessage(item.m);
+    return rows;
   }
+  let j = 0;
+  for (const m of messages) {
+    while (j < shownRuns.length && shownRuns[j]!.tsMs < m.tsMs) addRun(shownRuns[j++]!);
+    addMessage(m);
+  }
+  while (j < shownRuns.length) addRun(shownRuns[j++]!);
   return rows;
 }
 

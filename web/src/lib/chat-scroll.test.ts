@@ -92,8 +92,10 @@ describe('following and loading', () => {
 describe('pages and counts', () => {
   it('puts an older page first, skipping messages already loaded', () => {
     const list = [msg('c'), msg('d')];
-    expect(prependOlder(list, [msg('a'), msg('b'), msg('c')])).toBe(2);
-    expect(list.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+    const joined = prependOlder(list, [msg('a'), msg('b'), msg('c')]);
+    expect(joined.added).toBe(2);
+    expect(joined.messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(list.map((m) => m.id)).toEqual(['c', 'd']);
   });
 
   it('counts the rows after the last one seen', () => {

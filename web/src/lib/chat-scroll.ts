@@ -63,11 +63,15 @@ export function shouldLoadOlder(s: {
 }
 
 /** Puts an older page before the loaded messages, skipping any already there; how many were added. */
-export function prependOlder(messages: AgentMessage[], older: readonly AgentMessage[]): number {
+export function prependOlder(
+  messages: readonly AgentMessage[],
+  older: readonly AgentMessage[],
+): { messages: AgentMessage[]; added: number } {
   const known = new Set(messages.map((m) => m.id));
   const fresh = older.filter((m) => !known.has(m.id));
-  messages.unshift(...fresh);
-  return fresh.length;
+  // A new array, not `unshift` on the reactive one: that moves 10,000 entries one tracked write at a
+  // time, a visible share of the task that puts a page in (issue 22's scroll figure).
+  return { messages: [...fresh, ...messages], added: fresh.length };
 }
 
 /** Rows after `key` (the last row seen at the bottom): the "Jump to latest" count. */

@@ -114,6 +114,9 @@ export class VillageStore {
       if (!ready) return;
       // One surface that fails (say mcp_status) is reported and the others still load.
       const surfaces: Refetch[] = ['world', 'messages', 'pending', 'waves', 'mcp', 'session'];
+      // Asked with the others, not after them: one round trip less before the page is drawn.
+      const bypass = this.api.call<{ enabled: boolean }>('get_plan_review_bypass');
+      bypass.catch(() => undefined);
       // Every reopen of the socket comes here: the older pages already loaded are kept (issue 22).
       const results = await Promise.allSettled(
         surfaces.map((r) => (r === 'messages' ? this.refetchMessages(true) : this.refetch(r))),
@@ -124,9 +127,7 @@ export class VillageStore {
         if (surfaces[i] === 'world') throw result.reason;
         this.toastError(result.reason);
       });
-      this.state.planReviewBypass = (
-        await this.api.call<{ enabled: boolean }>('get_plan_review_bypass')
-      ).enabled;
+      this.state.planReviewBypass = (await bypass).enabled;
       this.state.phase = 'ready';
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'IPC_FAILED') this.toastError(error);
@@ -198,7 +199,7 @@ export class VillageStore {
     const rows = stored.map((call, i) => toolRowFromStored(call, i));
     const newest = rows.at(-1)?.tsMs ?? -Infinity;
     const later = this.state.toolRows.filter((r) => r.tsMs > newest);
-    this.state.toolRows.splice(0, this.state.toolRows.length, ...rows, ...later);
+    this.state.toolRows = [...rows, ...later];
   }
 
   /**
@@ -257,7 +258,7 @@ export class VillageStore {
         const merged = keepLoaded
           ? mergeNewestPage(s.messages, fresh)
           : { messages: fresh, keptOlder: false };
-        s.messages.splice(0, s.messages.length, ...merged.messages);
+        s.messages = merged.messages;
         if (merged.keptOlder) return;
         s.olderMessages.hasMore = page.hasMore;
         s.olderMessages.next = page.next;
@@ -315,8 +316,11 @@ export class VillageStore {
       s.olderMessages.hasMore = page.hasMore;
       s.olderMessages.next = page.next;
       beforeInsert();
-      s.toolRows.unshift(...stored.map((call, i) => toolRowFromStored(call, i, 'older')));
-      return prependOlder(s.messages, page.messages.map(markRaw));
+      // Whole arrays assigned, not unshifted: see prependOlder.
+      s.toolRows = [...stored.map((call, i) => toolRowFromStored(call, i, 'older')), ...s.toolRows];
+      const joined = prependOlder(s.messages, page.messages.map(markRaw));
+      s.messages = joined.messages;
+      return joined.added;
     } catch (error) {
       this.toastError(error);
       return 0;
