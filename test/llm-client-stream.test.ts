@@ -132,6 +132,36 @@ describe('streaming: retries only before the first visible delta', () => {
     expect(recorder.text).toBe(response.text);
   });
 
+  it('a stream cut before any visible delta is a Network error like any other, and retried', async () => {
+    const bytes = openAiBytes();
+    // The first chunk carries only the role and an empty content: nothing is shown.
+    fake.enqueue({ stream: { bytes, cutAt: afterEvent(bytes, 1) } }, { stream: { bytes } });
+    const { backend, log } = streamBackend(fake, 'open_ai_compat');
+    const recorder = new DeltaRecorder();
+    const response = await backend.chat(STREAM_REQUEST, { onDelta: recorder.onDelta });
+    expect(fake.requests).toHaveLength(2);
+    expect(log.lines).toEqual([
+      expect.stringMatching(/^llm retry: model=test-model attempt=1\/3 status=- class=Network /),
+    ]);
+    expect(recorder.text).toBe(response.text);
+  });
+
+  it("what the caller's onDelta throws ends the call as it is: not retried, not read as the provider's failure", async () => {
+    fake.enqueue({ stream: { bytes: openAiBytes() } });
+    const { backend, log } = streamBackend(fake, 'open_ai_compat');
+    const thrown = new Error('the UI broke');
+    const error = await failure(
+      backend.chat(STREAM_REQUEST, {
+        onDelta: (delta) => {
+          if (delta.kind === 'text') throw thrown;
+        },
+      }),
+    );
+    expect(error).toBe(thrown);
+    expect(fake.requests).toHaveLength(1);
+    expect(log.lines).toEqual([]);
+  });
+
   it('a stream cut after text was shown is not retried and keeps the text shown', async () => {
     const bytes = openAiBytes();
     fake.enqueue({ stream: { bytes, cutAt: afterEvent(bytes, 30) + 5 } });
