@@ -253,6 +253,33 @@ describe('streaming: interrupt and timeout', () => {
   });
 });
 
+describe('streaming: a socket that fails after the events said how the reply ended', () => {
+  it('an error event, then silence: the error event is the failure, not the idle clock', async () => {
+    const overloaded = JSON.stringify({
+      type: 'error',
+      error: { type: 'overloaded_error', message: 'Overloaded' },
+    });
+    const bytes = anthropicBytes([...ANTHROPIC_TEXT.slice(0, 4), overloaded]);
+    fake.enqueue({ stream: { bytes, holdAt: bytes.length, release: new Promise(() => {}) } });
+    const { backend } = streamBackend(fake, 'anthropic', { requestTimeoutSecs: 0.2, maxRetries: 0 });
+    const error = (await failure(backend.chat(STREAM_REQUEST, { onDelta: () => {} }))) as LlmError;
+    expect(error.info).toMatchObject({ kind: 'api', class: 'Overloaded' });
+    expect(error.partialText).toBe('Hello');
+  });
+
+  it('the final event, then a reset before the body ended: the reply is whole', async () => {
+    const bytes = anthropicBytes();
+    fake.enqueue({
+      stream: { bytes: new Uint8Array([...bytes, ...new TextEncoder().encode(': x')]), cutAt: bytes.length },
+    });
+    const { backend } = streamBackend(fake, 'anthropic');
+    const recorder = new DeltaRecorder();
+    const response = await backend.chat(STREAM_REQUEST, { onDelta: recorder.onDelta });
+    expect(response.text).toMatch(/^Hello! /);
+    expect(recorder.text).toBe(response.text);
+  });
+});
+
 describe('streaming: refusal falls back once', () => {
   it('a 400 naming `stream` is asked again whole, logged once, and later calls go whole directly', async () => {
     fake.enqueue(

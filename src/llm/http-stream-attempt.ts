@@ -73,6 +73,8 @@ export async function streamAttempt(
     return new LlmError({ kind: 'parse', raw: '' }, `${deps.backend} stream could not be read: ${what}`);
   };
 
+  const cut = (failure: LlmError): LlmError => (shown.visible ? failure.cutAfter(shown.text) : failure);
+
   /** A socket failure (or the caller's stop, or the clock) as the whole path names it. */
   const transportError = (error: unknown): Error => {
     const partial = shown.visible ? shown.text : null;
@@ -145,13 +147,38 @@ export async function streamAttempt(
       });
     } catch (error) {
       if (callerError !== null) throw (callerError as { error: unknown }).error;
-      if (error instanceof StreamReadError) throw transportError(error.failure);
-      throw shown.visible ? unreadable(error).cutAfter(shown.text) : unreadable(error);
+      if (!(error instanceof StreamReadError)) throw cut(unreadable(error));
+      if (cancel?.aborted) throw transportError(error.failure);
+      // The socket broke or went idle: the events already read may have said how the reply ended.
+      decoded = afterBrokenSocket(
+        request.assembler,
+        () => transportError(error.failure),
+        (failure) => cut(unreadable(failure)),
+      );
     }
     return deps.finishDecoded(decoded);
   } finally {
     clearTimeout(clock.timer);
     // Whatever ended the attempt, the socket goes with it (a no-op once the body was read whole).
     stop.abort();
+  }
+}
+
+/**
+ * The reply as far as the events went, when the socket failed before its end. A stream whose final
+ * event had come (the connection reset before the body's own end) is the whole reply; one that had
+ * carried an error event is that error (the provider's word, rather than the broken socket or the
+ * idle clock after it); anything else was cut, and the socket's failure says so.
+ */
+function afterBrokenSocket(
+  assembler: StreamAssembler,
+  socketFailure: () => Error,
+  streamFailure: (error: LlmError) => LlmError,
+): ChatResponse {
+  try {
+    return assembler.finish();
+  } catch (error) {
+    if (error instanceof LlmError && error.info.kind === 'api') throw streamFailure(error);
+    throw socketFailure();
   }
 }

@@ -44,6 +44,8 @@ export async function writeStream(res: ServerResponse, script: StreamScript): Pr
     if (script.gapMs) await pause(script.gapMs);
     else await new Promise((resolve) => setImmediate(resolve));
   }
+  // Held at the very end: every byte sent, the response not ended (a provider gone silent).
+  if (!held && script.holdAt !== undefined && at >= script.holdAt) await script.release;
   if (res.destroyed) return;
   if (script.cutAt !== undefined && script.cutAt < bytes.length) {
     // Let the written bytes reach the client before the socket goes.
