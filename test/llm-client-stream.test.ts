@@ -186,12 +186,15 @@ describe('streaming: retries only before the first visible delta', () => {
     const bytes = openAiBytes();
     fake.enqueue({ stream: { bytes, endAt: afterEvent(bytes, 30) } });
     const recorder = new DeltaRecorder();
-    const { backend } = streamBackend(fake, 'open_ai_compat');
+    const { backend, log } = streamBackend(fake, 'open_ai_compat');
     const error = (await failure(backend.chat(STREAM_REQUEST, { onDelta: recorder.onDelta }))) as LlmError;
     expect(error.code).toBe('LLM_PARSE');
     expect(error.partialText).toBe(recorder.text);
     expect(error.partialText).not.toBe('');
     expect(fake.requests).toHaveLength(1);
+    expect(log.lines).toEqual([
+      'llm retry stop: model=test-model attempt=1/3 status=- class=- code=- hint=- src=none reason=stream_cut',
+    ]);
   });
 
   it('an error event after text was shown is the Api error, cut, and not retried even when its class could be', async () => {

@@ -133,13 +133,14 @@ export class HttpLlmBackend implements LlmBackend {
         if (!(error instanceof LlmError)) throw error;
         const counter = `${n + 1}/${maxRetries}`;
         if (!error.isTransient() || n >= maxRetries) {
+          // A stream cut after part of the reply was shown is not retried, whatever its kind: said so.
+          const cut = error.partialText !== null ? ' reason=stream_cut' : '';
           if (
             error.info.kind === 'api' ||
             error.info.kind === 'http' ||
-            error.info.kind === 'empty_response'
+            error.info.kind === 'empty_response' ||
+            cut !== ''
           ) {
-            // A stream cut after part of the reply was shown is not retried, whatever its class.
-            const cut = error.partialText !== null ? ' reason=stream_cut' : '';
             this.deps.log.note(`llm retry stop: ${this.fields(error, counter)}${cut}`);
           }
           throw error;
