@@ -1,6 +1,8 @@
 /**
  * The HTTP backend: URL, headers, timeout and retries. It never reads a payload except through its
- * wire adapter, and the API key exists here only on its way into the auth header.
+ * wire adapter, and the API key exists here only on its way into the auth header. A call given
+ * `onDelta` on a wire that streams is streamed (http-stream-attempt.ts) under the same retry rules
+ * and post-processing, so it resolves with the ChatResponse the whole call gives for the same reply.
  */
 import type { DiagLog } from '../diag/log.ts';
 import type { LlmConfig } from '../world/llm-config.ts';
