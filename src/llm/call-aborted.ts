@@ -10,6 +10,11 @@ export class LlmCallAborted extends Error {
     backend: string,
     /** False when the signal was already aborted before the request went out: nothing to bill. */
     readonly sent: boolean,
+    /**
+     * A streamed reply stopped mid-way (issue 23): the text its deltas had shown, kept visible and
+     * marked by the turn loop, never entering history. Null when nothing was streamed.
+     */
+    readonly partialText: string | null = null,
   ) {
     super(
       sent ? `the call to ${backend} was stopped before it answered` : `the call to ${backend} was not sent`,

@@ -1,13 +1,17 @@
 /**
  * The HTTP backend: URL, headers, timeout and retries. It never reads a payload except through its
- * wire adapter, and the API key exists here only on its way into the auth header.
+ * wire adapter, and the API key exists here only on its way into the auth header. A call given
+ * `onDelta` on a wire that streams is streamed (http-stream-attempt.ts) under the same retry rules
+ * and post-processing, so it resolves with the ChatResponse the whole call gives for the same reply.
  */
 import type { DiagLog } from '../diag/log.ts';
 import type { LlmConfig } from '../world/llm-config.ts';
 import type { ChatOptions, LlmBackend } from './backend.ts';
 import type { ChatRequest, ChatResponse } from './canonical.ts';
 import { LlmCallAborted } from './call-aborted.ts';
-import { LlmError } from './llm-error.ts';
+import { flattenCause } from './flatten-cause.ts';
+import { streamAttempt, type StreamAttemptDeps } from './http-stream-attempt.ts';
+import { LlmError, type LlmErrorInfo } from './llm-error.ts';
 import { authHeaders, BACKEND_NAMES, providerPath } from './provider.ts';
 import {
   classifyStatus,
@@ -17,6 +21,7 @@ import {
   parseRetryAfter,
   planWait,
 } from './retry.ts';
+import { StreamRefused } from './stream/stream-refusal.ts';
 import { withUsageFallback } from './usage-fallback.ts';
 import { wireFor } from './wires/index.ts';
 import type { WireAdapter, WireContext } from './wires/wire.ts';
@@ -58,6 +63,8 @@ export class HttpLlmBackend implements LlmBackend {
   private readonly sleep: NonNullable<HttpBackendDeps['sleep']>;
   private readonly jitter: NonNullable<HttpBackendDeps['jitter']>;
   private readonly now: () => number;
+  /** The provider refused streaming for this backend's model: its calls go whole from now on. */
+  private streamRefused = false;
 
   constructor(
     private readonly config: LlmConfig,
@@ -77,42 +84,100 @@ export class HttpLlmBackend implements LlmBackend {
 
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatResponse> {
     const url = `${this.config.baseUrl}${providerPath(this.config.provider, this.config.model)}`;
-    const body = JSON.stringify(this.wire.encode(request, this.context));
+    const encoded = this.wire.encode(request, this.context);
+    const body = JSON.stringify(encoded);
     this.reportToolRefusals(request);
     const headers = {
       'content-type': 'application/json',
       ...this.wire.headers(request, this.context),
       ...authHeaders(this.config.provider, this.config.apiKey),
     };
-    const maxRetries = this.config.template.maxRetries;
-    for (let attempt = 0; ; attempt += 1) {
+    const { onDelta, signal } = options;
+    const streaming = this.wire.streaming;
+    if (onDelta !== undefined && streaming !== undefined && !this.streamRefused) {
+      const streamRequest = {
+        url: streaming.url?.(url) ?? url,
+        headers: { ...headers, accept: 'text/event-stream' },
+        body: JSON.stringify(streaming.body(encoded, this.context)),
+        onDelta,
+        cancel: signal,
+      };
       try {
-        return await this.attempt(url, headers, body, options.signal);
+        return await this.withRetries(signal, () =>
+          // A fresh assembler per attempt: a retried stream starts from nothing.
+          streamAttempt(this.streamDeps(body), {
+            ...streamRequest,
+            assembler: streaming.assembler(this.context),
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof StreamRefused)) throw error;
+        // Asked again once, whole; this backend is one model, so its later calls go whole directly.
+        this.streamRefused = true;
+        this.deps.log.warn(
+          `llm stream fallback: backend=${this.name()} model=${this.config.model} status=${error.status} reason=${error.reason}`,
+        );
+      }
+    }
+    return this.withRetries(signal, () => this.attempt(url, headers, body, signal));
+  }
+
+  /** Runs `attempt` under the retry rules (Spec 52): transient failures again, after a planned wait. */
+  private async withRetries(
+    signal: AbortSignal | undefined,
+    attempt: () => Promise<ChatResponse>,
+  ): Promise<ChatResponse> {
+    const maxRetries = this.config.template.maxRetries;
+    for (let n = 0; ; n += 1) {
+      try {
+        return await attempt();
       } catch (error) {
         if (!(error instanceof LlmError)) throw error;
-        const counter = `${attempt + 1}/${maxRetries}`;
-        if (!error.isTransient() || attempt >= maxRetries) {
+        const counter = `${n + 1}/${maxRetries}`;
+        if (!error.isTransient() || n >= maxRetries) {
+          // A stream cut after part of the reply was shown is not retried, whatever its kind: said so.
+          const cut = error.partialText !== null ? ' reason=stream_cut' : '';
           if (
             error.info.kind === 'api' ||
             error.info.kind === 'http' ||
-            error.info.kind === 'empty_response'
+            error.info.kind === 'empty_response' ||
+            cut !== ''
           ) {
-            this.deps.log.note(`llm retry stop: ${this.fields(error, counter)}`);
+            this.deps.log.note(`llm retry stop: ${this.fields(error, counter)}${cut}`);
           }
           throw error;
         }
         // Already cancelled: no wait to plan, no retry line for a retry that will not happen.
-        if (options.signal?.aborted) throw error;
+        if (signal?.aborted) throw error;
         const hintMs = error.info.kind === 'api' ? error.info.retryAfterMs : null;
-        const plan = planWait(attempt, hintMs, this.jitter(attempt));
+        const plan = planWait(n, hintMs, this.jitter(n));
         if (plan.kind === 'stop_hint_too_long') {
           this.deps.log.note(`llm retry stop: ${this.fields(error, counter)} reason=hint_too_long`);
           throw new LlmError(error.info, `${hintTooLongPrefix(plan.hintMs)}: ${error.message}`);
         }
         this.deps.log.note(`llm retry: ${this.fields(error, counter)} wait=${plan.ms}ms`);
-        if (!(await this.sleep(plan.ms, options.signal))) throw error;
+        if (!(await this.sleep(plan.ms, signal))) throw error;
       }
     }
+  }
+
+  /**
+   * What a streamed attempt shares with the whole path. `wholeBody` is the non-streaming request
+   * body: the usage fallback estimates from it, so a streamed reply's ChatResponse equals the whole
+   * one's to the token (the streaming body differs only by its `stream` fields).
+   */
+  private streamDeps(wholeBody: string): StreamAttemptDeps {
+    return {
+      fetch: this.fetchImpl,
+      backend: this.name(),
+      timeoutSecs: this.config.template.requestTimeoutSecs,
+      redact: (text) => this.redact(text),
+      apiError: (status, text, retryAfter) => this.apiError(status, text, retryAfter),
+      errorSignal: (text) => this.wire.errorSignal(text),
+      readWhole: (text) => this.readWhole(text, wholeBody),
+      finishDecoded: (decoded) => this.finishDecoded(decoded, wholeBody),
+      redactError: (error) => this.redactError(error),
+    };
   }
 
   /** Tools the wire left out of the request: named in the log, so a person can act on them. */
@@ -179,6 +244,11 @@ export class HttpLlmBackend implements LlmBackend {
       );
     }
     if (status < 200 || status > 299) throw this.apiError(status, text, retryAfter);
+    return this.readWhole(text, body);
+  }
+
+  /** A 2xx body read whole: JSON, the wire's decode, then the post-processing. */
+  private readWhole(text: string, sentBody: string): ChatResponse {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -193,13 +263,7 @@ export class HttpLlmBackend implements LlmBackend {
       decoded = this.wire.decode(json, this.context);
     } catch (error) {
       // The decoders keep the raw body for diagnosis: it may echo the key too.
-      if (error instanceof LlmError && error.info.kind === 'parse') {
-        throw new LlmError(
-          { kind: 'parse', raw: this.redact(error.info.raw).slice(0, BODY_KEEP_CHARS) },
-          this.redact(error.message),
-        );
-      }
-      if (error instanceof LlmError) throw error;
+      if (error instanceof LlmError) throw this.redactError(error);
       // Anything else (a TypeError on a body no decoder foresaw) is still a body we could not read:
       // a typed parse error, never an unhandled exception out of the turn.
       throw new LlmError(
@@ -207,8 +271,35 @@ export class HttpLlmBackend implements LlmBackend {
         `${this.name()} answered with a body that could not be read: ${this.redact(String(error)).slice(0, 300)}`,
       );
     }
+    return this.finishDecoded(decoded, sentBody);
+  }
+
+  /** The same for a whole body and an assembled stream: dropped parts, notes, usage, empty answers. */
+  private finishDecoded(decoded: ChatResponse, sentBody: string): ChatResponse {
     this.noteDropped(decoded.dropped);
-    return checkProduced(withUsageFallback(this.redactNotes(decoded), body));
+    return checkProduced(withUsageFallback(this.redactNotes(decoded), sentBody));
+  }
+
+  /**
+   * A decoder's or stream parser's error with every text it carries redacted: a parse error keeps
+   * the raw body, and an error event in a stream (which this class alone can redact) its body,
+   * code and message.
+   */
+  private redactError(error: LlmError): LlmError {
+    const info = error.info;
+    const redacted: LlmErrorInfo =
+      info.kind === 'parse'
+        ? { ...info, raw: this.redact(info.raw).slice(0, BODY_KEEP_CHARS) }
+        : info.kind === 'api'
+          ? {
+              ...info,
+              body: this.redact(info.body).slice(0, BODY_KEEP_CHARS),
+              code: info.code === null ? null : this.redact(info.code),
+            }
+          : info.kind === 'http'
+            ? { ...info, detail: this.redact(info.detail) }
+            : info;
+    return new LlmError(redacted, this.redact(error.message), error.partialText);
   }
 
   /** Parts that mapped to neither text, tool calls nor grounding are counted, never silently lost. */
@@ -299,16 +390,4 @@ function throwError(info: ConstructorParameters<typeof LlmError>[0], message: st
   throw new LlmError(info, message);
 }
 
-/** One readable line from an error and its causes ("fetch failed: connect ECONNREFUSED ..."). */
-export function flattenCause(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const e = current as { message?: unknown; code?: unknown; cause?: unknown };
-    const message = typeof e.message === 'string' ? e.message : String(current);
-    const code = typeof e.code === 'string' && !message.includes(e.code) ? ` (${e.code})` : '';
-    if (message) parts.push(`${message}${code}`);
-    current = e.cause;
-  }
-  return parts.join(': ') || 'unknown error';
-}
+export { flattenCause };

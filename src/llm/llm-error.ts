@@ -48,8 +48,20 @@ export class LlmError extends Error {
   constructor(
     readonly info: LlmErrorInfo,
     message: string,
+    /**
+     * Set when a streamed reply failed after some of it was shown (a cut stream, issue 23): the text
+     * the deltas had shown so far ('' when only a thinking summary or a tool call was). The turn
+     * loop keeps it visible, marked as cut; it never enters history. Such an error is not retried:
+     * a second attempt would show the person a different reply after the first.
+     */
+    readonly partialText: string | null = null,
   ) {
     super(message);
+  }
+
+  /** The same failure, cut after `partialText` was shown (never retried). */
+  cutAfter(partialText: string): LlmError {
+    return new LlmError(this.info, this.message, partialText);
   }
 
   /** An Api error with a default status and no wait; for tests and message rewrites. */
@@ -73,8 +85,12 @@ export class LlmError extends Error {
     return CODES[this.info.kind];
   }
 
-  /** Worth another attempt: HTTP failures, empty inference, and Api errors whose class says Retry. */
+  /**
+   * Worth another attempt: HTTP failures and Api errors whose class says Retry, unless the stream
+   * had already shown part of the reply.
+   */
   isTransient(): boolean {
+    if (this.partialText !== null) return false;
     switch (this.info.kind) {
       case 'http':
         return true;

@@ -7,9 +7,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { lastUserText } from './request-parts.ts';
 import { responsesText } from './responses-replies.ts';
+import { writeStream, type StreamScript } from './stream-writer.ts';
 import { wireOfPath, type WireKind } from './wire-of-path.ts';
 
-export { wireOfPath, type WireKind };
+export { wireOfPath, type WireKind, type StreamScript };
 
 export interface RecordedRequest {
   method: string;
@@ -30,6 +31,8 @@ export interface ScriptedReply {
   hangUp?: boolean;
   /** Never answer on its own: the request stays open until the client goes away or `releaseHeld`. */
   hold?: boolean;
+  /** Answer with this event stream (`content-type: text/event-stream`), written piece by piece. */
+  stream?: StreamScript;
 }
 
 interface TextRule {
@@ -105,6 +108,8 @@ export class FakeProvider {
   refuseImages: ((mimeType: string) => boolean) | null = null;
   /** Requests whose client closed the connection before the answer was sent (an aborted call). */
   abortedByClient = 0;
+  /** Streamed answers whose connection closed before their end (the client stopped, or a scripted cut). */
+  streamsClosedEarly = 0;
   private readonly held = new Set<() => void>();
   private readonly script: ScriptedReply[] = [];
   private readonly textRules: TextRule[] = [];
@@ -169,6 +174,14 @@ export class FakeProvider {
           if (res.destroyed) return;
           if (reply.hangUp) {
             req.socket.destroy();
+            return;
+          }
+          if (reply.stream) {
+            res.writeHead(reply.status ?? 200, { 'content-type': 'text/event-stream', ...reply.headers });
+            res.on('close', () => {
+              if (!res.writableEnded) this.streamsClosedEarly += 1;
+            });
+            void writeStream(res, reply.stream);
             return;
           }
           const payload =
