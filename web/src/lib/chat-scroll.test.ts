@@ -99,10 +99,11 @@ describe('pages and counts', () => {
   });
 
   it('counts the rows after the last one seen', () => {
-    expect(rowsAfter(['a', 'b', 'c', 'd'], 'b')).toBe(2);
-    expect(rowsAfter(['a', 'b'], 'b')).toBe(0);
-    expect(rowsAfter(['a'], null)).toBe(0);
-    expect(rowsAfter(['a'], 'gone')).toBe(0);
+    const keyed = (...keys: string[]) => keys.map((key) => ({ key }));
+    expect(rowsAfter(keyed('a', 'b', 'c', 'd'), 'b')).toBe(2);
+    expect(rowsAfter(keyed('a', 'b'), 'b')).toBe(0);
+    expect(rowsAfter(keyed('a'), null)).toBe(0);
+    expect(rowsAfter(keyed('a'), 'gone')).toBe(0);
   });
 });
 

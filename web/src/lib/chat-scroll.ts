@@ -74,11 +74,14 @@ export function prependOlder(
   return { messages: [...fresh, ...messages], added: fresh.length };
 }
 
-/** Rows after `key` (the last row seen at the bottom): the "Jump to latest" count. */
-export function rowsAfter(keys: readonly string[], key: string | null): number {
+/**
+ * Rows after `key` (the last row seen at the bottom): the "Jump to latest" count. Looked for from the
+ * end, where it is: the new rows are few, the loaded ones may be 12,000.
+ */
+export function rowsAfter(rows: readonly { key: string }[], key: string | null): number {
   if (key === null) return 0;
-  const index = keys.lastIndexOf(key);
-  return index < 0 ? 0 : keys.length - 1 - index;
+  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.key === key) return rows.length - 1 - i;
+  return 0;
 }
 
 /**
