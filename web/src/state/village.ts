@@ -192,13 +192,16 @@ export class VillageStore {
    * The open conversation's stored tool rows replace the live ones (issue 22: rows survive reload,
    * resume and fork). Rows that arrive live during the fetch are kept when the store does not have them.
    */
-  private async refetchToolRows(generation: number): Promise<void> {
-    const oldest = this.state.olderMessages.hasMore ? this.state.messages[0] : undefined;
-    const stored = await this.toolCallsBetween(oldest?.tsMs, undefined);
+  private async refetchToolRows(generation: number, newest: Promise<StoredToolCall[]>): Promise<void> {
+    const stored = await newest;
     if (generation !== this.messagesGeneration) return;
-    const rows = stored.map((call, i) => toolRowFromStored(call, i));
-    const newest = rows.at(-1)?.tsMs ?? -Infinity;
-    const later = this.state.toolRows.filter((r) => r.tsMs > newest);
+    // Asked for with the page, before its oldest message was known: the rows older than it come
+    // with the older pages. The newest TOOL_ROWS_PER_PAGE either way, as a range from it would give.
+    const oldest = this.state.olderMessages.hasMore ? this.state.messages[0] : undefined;
+    const inRange = oldest === undefined ? stored : stored.filter((call) => call.tsMs >= oldest.tsMs);
+    const rows = inRange.map((call, i) => toolRowFromStored(call, i));
+    const newestMs = rows.at(-1)?.tsMs ?? -Infinity;
+    const later = this.state.toolRows.filter((r) => r.tsMs > newestMs);
     this.state.toolRows = [...rows, ...later];
   }
 
@@ -251,6 +254,10 @@ export class VillageStore {
     const s = this.state;
     this.messagesGeneration += 1;
     const generation = this.messagesGeneration;
+    // The stored tool rows are asked for at the same time as the page: one round trip less to open
+    // a conversation (issue 22's open figure).
+    const toolCalls = this.toolCallsBetween(undefined, undefined);
+    toolCalls.catch(() => undefined);
     const fetching = this.fetchThenReplay(
       () => this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE }),
       (page) => {
@@ -263,7 +270,7 @@ export class VillageStore {
         s.olderMessages.hasMore = page.hasMore;
         s.olderMessages.next = page.next;
       },
-    ).then(() => this.refetchToolRows(generation));
+    ).then(() => this.refetchToolRows(generation, toolCalls));
     this.messagesFetch = fetching.catch(() => undefined);
     return fetching;
   }
