@@ -18,6 +18,7 @@ import {
   type EventOutcome,
   type Refetch,
 } from './apply-event.ts';
+import type { StreamingReply } from './streaming-replies.ts';
 import type { McpStatusView, PendingListing, StoredToolCall, Toast, ToolRow, World } from './world.ts';
 import { toolRowFromStored } from './world.ts';
 
@@ -36,6 +37,8 @@ export interface VillageState {
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
   interrupting: Record<string, boolean>;
+  /** See LiveState: replies streaming in, or stopped before their final message (issue 23). */
+  streams: StreamingReply[];
   pending: PendingListing;
   waves: PlanWaveRecord[];
   mcp: McpStatusView | null;
@@ -70,6 +73,7 @@ export class VillageStore {
     toolRows: [],
     typing: {},
     interrupting: {},
+    streams: [],
     pending: { agents: [], total: 0 },
     waves: [],
     mcp: null,
