@@ -4,24 +4,9 @@
  * Pure functions over a plain array, so the village state and the tests share them.
  */
 
-export type StreamStop = 'cut' | 'interrupted';
+import type { StreamStop, StreamingReply } from '../lib/streaming-reply.ts';
 
-export interface StreamingReply {
-  agentId: string;
-  messageId: string;
-  /** The reply so far (at most STREAM_TEXT_MAX_CHARS; `capped` says more came). */
-  text: string;
-  /** The reasoning summary so far (same bound). */
-  thinking: string;
-  /** A stream that ended without its final message: shown marked, never part of the conversation. */
-  stopped?: StreamStop;
-  /** More text arrived than is kept here; the final message, when it comes, holds it all. */
-  capped?: boolean;
-  /** The same for the thinking summary. */
-  thinkingCapped?: boolean;
-  /** Arrival of the first delta (this page's clock): where a stopped reply sits among the rows. */
-  tsMs: number;
-}
+export type { StreamStop, StreamingReply };
 
 /**
  * About 1 MB of text kept per reply (and as much of thinking): a runaway stream cannot eat the page's
