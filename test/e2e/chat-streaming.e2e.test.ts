@@ -152,3 +152,30 @@ it('the final message takes the streamed reply’s place, where it was', async (
   expect(Math.abs(after!.y - before!.y)).toBeLessThan(2);
   expect(errors).toEqual([]);
 });
+
+it('a reply open when the socket dropped is marked possibly incomplete; it is cut once its run is over', async () => {
+  fake.enqueue({ hold: true });
+  await page.getByTestId('chat-input').fill('もう一度');
+  await page.getByTestId('chat-send').click();
+  await fake.waitForRequests(2);
+  delta('live-3', 'Before the drop');
+  await stream('live-3').waitFor();
+  const first = socket!;
+  // The page's socket drops (the server stays up); the page reconnects through the same route.
+  await first.close({ code: 4000, reason: 'dropped' });
+  await expect.poll(() => socket !== first, { timeout: 20_000 }).toBe(true);
+  await stream('live-3').getByTestId('chat-stream-gap').waitFor();
+  expect(await stream('live-3').getByTestId('chat-stream-gap').textContent()).toContain(
+    'この返信の途中で接続が切れました',
+  );
+  // The servant is still at it: the reply stays open, with its Stop button.
+  expect(await stream('live-3').getAttribute('data-stopped')).toBe('');
+  expect(await stream('live-3').getByTestId('chat-stream-stop').count()).toBe(1);
+  // Its call ends without a final message of this id (the core's own whole reply): the run is over.
+  fake.releaseHeld();
+  await expect.poll(() => stream('live-3').getAttribute('data-stopped')).toBe('cut');
+  expect(await stream('live-3').getByTestId('chat-stream-stopped').textContent()).toBe(
+    '途中で切れました — 返信は最後まで届いていません',
+  );
+  expect(errors).toEqual([]);
+});

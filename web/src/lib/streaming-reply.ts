@@ -14,6 +14,11 @@ export interface StreamingReply {
   capped?: boolean;
   /** The same for the thinking summary. */
   thinkingCapped?: boolean;
+  /**
+   * The events socket dropped while it streamed: deltas sent meanwhile are lost, so the text shown may
+   * miss a part (the final message, when it comes, is whole).
+   */
+  gap?: boolean;
   /** Arrival of the first delta (this page's clock): where a stopped reply sits among the rows. */
   tsMs: number;
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, CoreEvent } from '../lib/types.ts';
 import { applyEvent, replayPatches, type LiveState } from './apply-event.ts';
-import { appendDelta, stopReply, streamingAgents, type StreamingReply } from './streaming-replies.ts';
+import {
+  appendDelta,
+  closeIdleGaps,
+  markGaps,
+  stopReply,
+  streamingAgents,
+  type StreamingReply,
+} from './streaming-replies.ts';
 import type { World } from './world.ts';
 
 function state(): LiveState {
@@ -163,5 +170,37 @@ describe('bounds', () => {
     }
     appendDelta(replies, { agentId: 'a', messageId: 'open', text: 't' }, 9);
     expect(replies.map((r) => r.messageId)).toEqual(['m2', 'm3', 'm4', 'open']);
+  });
+});
+
+describe('a dropped events socket', () => {
+  it('marks the replies still open as possibly missing a part, not the stopped ones', () => {
+    const replies: StreamingReply[] = [];
+    appendDelta(replies, { agentId: 'a', messageId: 'open', text: 'a' }, 0);
+    appendDelta(replies, { agentId: 'a', messageId: 'done', text: 'b' }, 0);
+    stopReply(replies, 'done', 'cut');
+    markGaps(replies);
+    expect(replies.map((r) => [r.messageId, r.gap])).toEqual([
+      ['open', true],
+      ['done', undefined],
+    ]);
+  });
+
+  it('after the fetch, an open reply from before the drop whose servant stopped typing is shown as cut', () => {
+    const replies: StreamingReply[] = [];
+    for (const [agentId, messageId] of [
+      ['a', 'ended'],
+      ['b', 'still'],
+    ]) {
+      appendDelta(replies, { agentId: agentId!, messageId: messageId!, text: 'x' }, 0);
+    }
+    markGaps(replies);
+    appendDelta(replies, { agentId: 'a', messageId: 'after', text: 'new run' }, 1);
+    closeIdleGaps(replies, { b: true });
+    expect(replies.map((r) => [r.messageId, r.stopped])).toEqual([
+      ['ended', 'cut'],
+      ['still', undefined],
+      ['after', undefined],
+    ]);
   });
 });

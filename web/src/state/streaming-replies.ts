@@ -99,6 +99,22 @@ export function closeOpenReplies(replies: StreamingReply[], agentId: string): vo
   }
 }
 
+/** The events socket opened again: every reply still open may have missed deltas meanwhile. */
+export function markGaps(replies: StreamingReply[]): void {
+  for (const reply of replies) if (!reply.stopped && !reply.gap) reply.gap = true;
+}
+
+/**
+ * After the fetch that follows a reconnect (typing is then the snapshot plus every event since): a
+ * reply open from before the drop whose servant no longer types ended while the socket was away
+ * (its final message, if any, is in the fetched page). It is shown as cut, not left growing.
+ */
+export function closeIdleGaps(replies: StreamingReply[], typing: Readonly<Record<string, boolean>>): void {
+  for (const reply of [...replies]) {
+    if (reply.gap && !reply.stopped && !typing[reply.agentId]) stopReply(replies, reply.messageId, 'cut');
+  }
+}
+
 /** Servants with a reply streaming now (their "typing…" line is the reply itself). */
 export function streamingAgents(replies: readonly StreamingReply[]): Set<string> {
   return new Set(replies.filter((r) => !r.stopped).map((r) => r.agentId));

@@ -18,7 +18,7 @@ import {
   type EventOutcome,
   type Refetch,
 } from './apply-event.ts';
-import type { StreamingReply } from './streaming-replies.ts';
+import { closeIdleGaps, markGaps, type StreamingReply } from './streaming-replies.ts';
 import type { McpStatusView, PendingListing, StoredToolCall, Toast, ToolRow, World } from './world.ts';
 import { toolRowFromStored } from './world.ts';
 
@@ -94,6 +94,7 @@ export class VillageStore {
     this.closeSocket = openEventsSocket(this.api.token, {
       onOpen: () => {
         this.state.connected = true;
+        markGaps(this.state.streams);
         void this.refreshAll();
       },
       onEvent: (event) => {
@@ -131,6 +132,7 @@ export class VillageStore {
         if (surfaces[i] === 'world') throw result.reason;
         this.toastError(result.reason);
       });
+      closeIdleGaps(this.state.streams, this.state.typing);
       this.state.planReviewBypass = (await bypass).enabled;
       this.state.phase = 'ready';
     } catch (error) {
