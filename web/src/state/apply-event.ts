@@ -3,6 +3,7 @@ import type { StoredToolCall, Toast, ToolRow, World } from './world.ts';
 import {
   appendDelta,
   closeOpenReplies,
+  dropReplies,
   finishReply,
   stopReply,
   type StreamingReply,
@@ -19,6 +20,8 @@ export interface LiveState {
   waves: PlanWaveRecord[];
   /** Replies streaming in, or stopped before their final message (issue 23, streaming-replies.ts). */
   streams: StreamingReply[];
+  /** Replies dropped with their conversation while still streaming (streaming-replies.ts dropReplies). */
+  streamsDropped?: string[];
   /** Counts deletes announced by the server (`sessionDeleted`): open conversation lists load again. */
   sessionsDeleted?: number;
 }
@@ -82,7 +85,7 @@ export function applyEvent(
       return { refetch: [] };
     case 'messageDelta':
       // Appends (not a patch): never replayed after a fetch, or the text would double.
-      appendDelta(state.streams, event, nowMs);
+      appendDelta(state.streams, event, nowMs, undefined, state.streamsDropped);
       return { refetch: [] };
     case 'messageStreamStopped':
       stopReply(state.streams, event.messageId, event.reason);
@@ -164,12 +167,12 @@ export function applyEvent(
     case 'conversationCleared':
       state.messages.splice(0);
       state.toolRows.splice(0);
-      state.streams.splice(0);
+      dropReplies(state.streams, (state.streamsDropped ??= []));
       return { refetch: ['session', 'messages'] };
     case 'sessionSwitched':
       state.toolRows.splice(0);
       // A reply of the conversation left behind is not one of this one's.
-      state.streams.splice(0);
+      dropReplies(state.streams, (state.streamsDropped ??= []));
       return { refetch: ['session', 'messages'] };
     case 'topologyChanged':
     case 'worldChanged':

@@ -104,6 +104,11 @@ describe('a streaming reply', () => {
     applyEvent(s, delta('m3', 'again'), 3);
     applyEvent(s, { type: 'conversationCleared' }, 4);
     expect(s.streams).toEqual([]);
+    // Still streaming when dropped: its tail does not start a reply in the conversation now open.
+    applyEvent(s, delta('m1', ' and its tail'), 5);
+    applyEvent(s, delta('m3', ' tail'), 5);
+    applyEvent(s, delta('new', 'of this conversation'), 6);
+    expect(s.streams.map((r) => r.messageId)).toEqual(['new']);
   });
 
   it('left open when the run ends (no final, no stop) is shown as cut, not growing forever', () => {

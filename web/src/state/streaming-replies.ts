@@ -33,13 +33,18 @@ function appendBounded(text: string, more: string, max: number): { text: string;
   return { text: text + more.slice(0, end), capped: true };
 }
 
-/** A delta appended to its reply (a new entry for the first one). A delta for a stopped reply is ignored. */
+/**
+ * A delta appended to its reply (a new entry for the first one). A delta for a stopped reply, or for
+ * one dropped with its conversation (`dropped`, see dropReplies), is ignored.
+ */
 export function appendDelta(
   replies: StreamingReply[],
   delta: { agentId: string; messageId: string; text: string; thinking?: string },
   nowMs: number,
   max = STREAM_TEXT_MAX_CHARS,
+  dropped: readonly string[] = [],
 ): void {
+  if (dropped.includes(delta.messageId)) return;
   let reply = replies.find((r) => r.messageId === delta.messageId);
   if (!reply) {
     reply = { agentId: delta.agentId, messageId: delta.messageId, text: '', thinking: '', tsMs: nowMs };
@@ -97,6 +102,19 @@ export function closeOpenReplies(replies: StreamingReply[], agentId: string): vo
   for (const reply of [...replies]) {
     if (reply.agentId === agentId && !reply.stopped) stopReply(replies, reply.messageId, 'cut');
   }
+}
+
+/** Message ids remembered by dropReplies: a few servants' replies at once, never a long list. */
+export const DROPPED_REPLIES_KEPT = 50;
+
+/**
+ * The conversation was switched or cleared: its replies go. One still streaming is remembered, so its
+ * later deltas do not start a reply of their own (its tail alone) in the conversation now open.
+ */
+export function dropReplies(replies: StreamingReply[], dropped: string[]): void {
+  for (const reply of replies) if (!reply.stopped) dropped.push(reply.messageId);
+  if (dropped.length > DROPPED_REPLIES_KEPT) dropped.splice(0, dropped.length - DROPPED_REPLIES_KEPT);
+  replies.splice(0);
 }
 
 /** The events socket opened again: every reply still open may have missed deltas meanwhile. */
