@@ -1,3 +1,4 @@
+import type { StreamingReply } from './streaming-reply.ts';
 import type { AgentMessage, Endpoint } from './types.ts';
 
 /** What a tool row shows when opened (the core's stored `tool` record, previews bounded to 16 KB). */
@@ -32,7 +33,13 @@ export type ChatRow =
       /** Every recipient of the collapsed copies, in order (one for a plain message). */
       recipients: Endpoint[];
     }
-  | { kind: 'tool'; key: string; run: ToolRun };
+  | { kind: 'tool'; key: string; run: ToolRun }
+  /**
+   * A reply streaming in, or stopped before its final message (issue 23). Keyed by the message id,
+   * as its final message's row is: the virtual list keeps the measured height when one replaces the
+   * other, so the bubble does not jump.
+   */
+  | { kind: 'stream'; key: string; reply: StreamingReply };
 
 export interface ChatRowOptions {
   /** Rows at or before this time are hidden by "clear view" (`fuseforks.chatCleared.v1`). */
@@ -41,6 +48,11 @@ export interface ChatRowOptions {
   showPresenceNotices: boolean;
   /** 「ツール実行ログを会話で非表示にする」: tool rows left out whole. */
   hideToolLog?: boolean;
+  /**
+   * Replies streaming in or stopped (state.streams), as the reactive entries: a row's text follows
+   * its entry. Absent: none.
+   */
+  streams?: readonly StreamingReply[];
 }
 
 const JOIN_LEAVE = [/が稼働を開始しました$/, /が停止しました$/, / started running$/, / stopped$/];
@@ -85,8 +97,49 @@ function inTimeOrder(list: readonly { tsMs: number }[]): boolean {
   return true;
 }
 
-/** Messages and tool runs on one time scale, oldest first, after the view filters. */
+/** Messages, tool runs and streamed replies on one time scale, oldest first, after the view filters. */
 export function buildChatRows(
+  messages: readonly AgentMessage[],
+  runs: readonly ToolRun[],
+  options: ChatRowOptions,
+): ChatRow[] {
+  const rows = messageAndToolRows(messages, runs, options);
+  const streams = options.streams ?? [];
+  return streams.length === 0 ? rows : withStreams(rows, messages, streams, options.clearedAtMs);
+}
+
+/** A row's time: a growing reply's is "now", after everything. */
+function rowTime(row: ChatRow): number {
+  if (row.kind === 'tool') return row.run.tsMs;
+  if (row.kind === 'message') return row.message.tsMs;
+  return row.reply.stopped ? row.reply.tsMs : Infinity;
+}
+
+/**
+ * The streamed replies put in: a stopped one where it began (after the rows of its millisecond), one
+ * still streaming at the end, being the newest thing. One whose final message is loaded already (an
+ * event missed, then a fetch) is that message. A handful at most, so each is placed by a walk back.
+ */
+function withStreams(
+  rows: ChatRow[],
+  messages: readonly AgentMessage[],
+  streams: readonly StreamingReply[],
+  clearedAtMs: number | null,
+): ChatRow[] {
+  const ids = new Set(messages.map((m) => m.id));
+  for (const reply of streams) {
+    if (ids.has(reply.messageId)) continue;
+    if (reply.stopped && clearedAtMs !== null && reply.tsMs <= clearedAtMs) continue;
+    const row: ChatRow = { kind: 'stream', key: reply.messageId, reply };
+    const t = rowTime(row);
+    let at = rows.length;
+    while (at > 0 && rowTime(rows[at - 1]!) > t) at--;
+    rows.splice(at, 0, row);
+  }
+  return rows;
+}
+
+function messageAndToolRows(
   messages: readonly AgentMessage[],
   runs: readonly ToolRun[],
   options: ChatRowOptions,
@@ -146,5 +199,10 @@ export function hiddenCount(
 export function clearCutoff(rows: readonly ChatRow[]): number | null {
   const last = rows[rows.length - 1];
   if (!last) return null;
+  if (last.kind === 'stream') {
+    // A growing reply is newer than anything: the cut is the row before it (it stays, and its
+    // final message, stamped later, stays too). A stopped one has its own time.
+    return last.reply.stopped ? last.reply.tsMs : clearCutoff(rows.slice(0, -1));
+  }
   return last.kind === 'tool' ? last.run.tsMs : last.message.tsMs;
 }

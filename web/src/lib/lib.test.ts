@@ -88,7 +88,9 @@ describe('chat rows', () => {
 
   it('puts a message before a tool run of the same millisecond, and sorts lists that are out of order', () => {
     const rowsOf = (messages: AgentMessage[], runs: ToolRun[]) =>
-      buildChatRows(messages, runs, all).map((r) => (r.kind === 'tool' ? r.run.key : r.message.content));
+      buildChatRows(messages, runs, all).map((r) =>
+        r.kind === 'tool' ? r.run.key : r.kind === 'message' ? r.message.content : r.key,
+      );
     const merged = rowsOf(
       [msg({ content: 'a', tsMs: 10 }), msg({ content: 'b', tsMs: 20 }), msg({ content: 'c', tsMs: 20 })],
       [run(5), run(20), run(30)],

@@ -76,6 +76,12 @@ export function markdownHeight(text: string, charsPerLine: number): number {
 /** `listWidthPx`: the scrolling list's inner width (its clientWidth). */
 export function estimateRowHeight(row: ChatRow, listWidthPx: number): number {
   if (row.kind === 'tool') return TOOL_ROW_PX;
+  if (row.kind === 'stream') {
+    // A reply streaming in is drawn at once and measured: the estimate only fills the first frame.
+    const charsPerLine = Math.max(12, Math.floor((listWidthPx - TEXT_INSET_PX) / CHAR_PX));
+    const text = markdownHeight(row.reply.text, charsPerLine);
+    return Math.round(MESSAGE_FRAME_PX + Math.max(LINE_PX, text) + (row.reply.thinking ? NOTE_PX : 0));
+  }
   const message = row.message;
   if (budgetStopOf(message)) return BUDGET_STOP_PX;
   const charsPerLine = Math.max(12, Math.floor((listWidthPx - TEXT_INSET_PX) / CHAR_PX));

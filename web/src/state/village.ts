@@ -18,6 +18,7 @@ import {
   type EventOutcome,
   type Refetch,
 } from './apply-event.ts';
+import { closeIdleGaps, markGaps, type StreamingReply } from './streaming-replies.ts';
 import type { McpStatusView, PendingListing, StoredToolCall, Toast, ToolRow, World } from './world.ts';
 import { toolRowFromStored } from './world.ts';
 
@@ -36,6 +37,8 @@ export interface VillageState {
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
   interrupting: Record<string, boolean>;
+  /** See LiveState: replies streaming in, or stopped before their final message (issue 23). */
+  streams: StreamingReply[];
   pending: PendingListing;
   waves: PlanWaveRecord[];
   mcp: McpStatusView | null;
@@ -70,6 +73,7 @@ export class VillageStore {
     toolRows: [],
     typing: {},
     interrupting: {},
+    streams: [],
     pending: { agents: [], total: 0 },
     waves: [],
     mcp: null,
@@ -90,6 +94,7 @@ export class VillageStore {
     this.closeSocket = openEventsSocket(this.api.token, {
       onOpen: () => {
         this.state.connected = true;
+        markGaps(this.state.streams);
         void this.refreshAll();
       },
       onEvent: (event) => {
@@ -127,6 +132,7 @@ export class VillageStore {
         if (surfaces[i] === 'world') throw result.reason;
         this.toastError(result.reason);
       });
+      closeIdleGaps(this.state.streams, this.state.typing);
       this.state.planReviewBypass = (await bypass).enabled;
       this.state.phase = 'ready';
     } catch (error) {
