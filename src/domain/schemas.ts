@@ -128,6 +128,7 @@ const templateShape = {
   perplexityFetchUrl: bool(D.perplexityFetchUrl),
   requestTimeoutSecs: u32.min(1).max(3600).default(D.requestTimeoutSecs),
   maxRetries: u32.max(10).default(D.maxRetries),
+  stream: bool(D.stream),
   inputPerMtok: price.default(null),
   outputPerMtok: price.default(null),
   cacheReadPerMtok: price.default(null),

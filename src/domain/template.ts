@@ -28,6 +28,13 @@ export interface ModelTemplate {
   perplexityFetchUrl: boolean;
   requestTimeoutSecs: number;
   maxRetries: number;
+  /**
+   * Ask the provider for a streamed reply and show it as it arrives (`messageDelta` events). Going
+   * past the ledger on purpose (issue 23): the ledger's wires are whole-body only, but a reply that
+   * appears after 30 s of silence feels broken and every peer streams. On by default, so a world.json
+   * written before it reads as true; a wire (or the echo backend) that does not stream ignores it.
+   */
+  stream: boolean;
   /** USD per 1M tokens; null means unset, not 0. */
   inputPerMtok: number | null;
   outputPerMtok: number | null;
@@ -83,6 +90,7 @@ export const TEMPLATE_DEFAULTS = {
   perplexityFetchUrl: false,
   requestTimeoutSecs: 120,
   maxRetries: 3,
+  stream: true,
   inputPerMtok: null,
   outputPerMtok: null,
   cacheReadPerMtok: null,
