@@ -82,7 +82,12 @@ export class ReplyStream {
     this.batcher.flush();
     this.closed = true;
     if (!this.shownText && !this.shownThinking) return;
-    this.events.emit({ type: 'messageStreamStopped', agentId: this.agentId, messageId: this.messageId, reason });
+    this.events.emit({
+      type: 'messageStreamStopped',
+      agentId: this.agentId,
+      messageId: this.messageId,
+      reason,
+    });
   }
 
   private sendBatch(batch: DeltaBatch): void {
