@@ -173,10 +173,19 @@ it('with stream: false the call is whole and no delta is sent', async () => {
   expect(world.templates[0]!.stream).toBe(false);
 });
 
-it('a template without the option streams (default on); a non-boolean is refused at the boundary', async () => {
+it('a template without the option streams (default on); an edit without it keeps it; a non-boolean is refused', async () => {
   await startStreamServant(bed, { id: 'a', name: 'A' }, 'open_ai_compat');
-  const world = await bed.v.ok<{ templates: { stream: boolean }[] }>('get_world');
-  expect(world.templates[0]!.stream).toBe(true);
+  type Listed = { id: string; name: string; baseUrl: string; model: string; stream: boolean };
+  const templates = async () => (await bed.v.ok<{ templates: Listed[] }>('get_world')).templates;
+  const [created] = await templates();
+  expect(created!.stream).toBe(true);
+
+  // Switched off, then edited by a client that predates the option (it sends no `stream`).
+  const { id, name, baseUrl, model } = created!;
+  await bed.v.ok('upsert_template', { template: { id, name, baseUrl, model, stream: false } });
+  await bed.v.ok('upsert_template', { template: { id, name: 'Renamed', baseUrl, model } });
+  expect((await templates())[0]).toMatchObject({ name: 'Renamed', stream: false });
+
   const refused = await bed.v.call('upsert_template', {
     template: { name: 'X', baseUrl: bed.fake.baseUrl, model: 'm', stream: 'yes' },
   });

@@ -33,8 +33,11 @@ export interface ModelTemplate {
    * past the ledger on purpose (issue 23): the ledger's wires are whole-body only, but a reply that
    * appears after 30 s of silence feels broken and every peer streams. On by default, so a world.json
    * written before it reads as true; a wire (or the echo backend) that does not stream ignores it.
+   * Optional only for clients that predate it (their forms send templates without it): an edit
+   * from one keeps the stored value (catalog.ts), and every stored template has it. Read it with
+   * `templateStreams`.
    */
-  stream: boolean;
+  stream?: boolean;
   /** USD per 1M tokens; null means unset, not 0. */
   inputPerMtok: number | null;
   outputPerMtok: number | null;
@@ -98,3 +101,8 @@ export const TEMPLATE_DEFAULTS = {
   cacheWrite1hPerMtok: null,
   pricingAsOf: null,
 } satisfies Omit<ModelTemplate, 'id' | 'name' | 'baseUrl' | 'model'>;
+
+/** Whether calls on this template stream (the option, on unless switched off). */
+export function templateStreams(template: Pick<ModelTemplate, 'stream'>): boolean {
+  return template.stream !== false;
+}
