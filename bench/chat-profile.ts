@@ -48,7 +48,10 @@ function selfTimes(profile: Profile): [string, number][] {
 
 async function main(): Promise<void> {
   await ensureUiBuilt((line) => console.log(line));
-  const village = await startUiVillage({ language: 'en', prepare: (ws) => seedConversation(ws, count) });
+  const village = await startUiVillage({
+    language: 'en',
+    prepare: (ws) => seedConversation(ws, count, { toolEvery: 2 }),
+  });
   try {
     const { id } = await village.api<{ id: string }>('upsert_template', {
       template: { name: 'Echo', baseUrl: 'echo:', model: 'echo', credential: 'not_required' },

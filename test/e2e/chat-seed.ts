@@ -4,6 +4,8 @@
  * Markdown and code so rows differ in height. The server opens it as the latest session.
  */
 import type { AgentMessage } from '../../src/domain/message.ts';
+import type { ToolCallRecord } from '../../src/domain/session.ts';
+import type { SessionRecord } from '../../src/store/record.ts';
 import { sessionStorePath } from '../../src/store/session-file.ts';
 import { SessionStore } from '../../src/store/session-store.ts';
 
@@ -13,12 +15,47 @@ export function seededText(i: number): string {
   return `Message ${i}${' and more words'.repeat(i % 4)}`;
 }
 
+/**
+ * A stored tool call just before reply `i` (the bench's "with tool rows"): a file read that found its
+ * file, and every third one a missing file (a row "returned with an error").
+ */
+function seededToolCall(i: number, agentId: string, tsMs: number): ToolCallRecord {
+  const missing = i % 3 === 0;
+  const args = JSON.stringify({ op: 'read', path: `notes/part-${i}.md` }, null, 2);
+  const result = missing ? `File not found: notes/part-${i}.md` : `# Part ${i}\n\nNotes for step ${i}.`;
+  return {
+    agentId: agentId as never,
+    callId: `seed-call-${i}`,
+    name: 'file',
+    reason: `read part ${i} of the notes`,
+    reasonState: 'written',
+    argsPreview: args,
+    argsChars: args.length,
+    resultPreview: result,
+    resultChars: result.length,
+    isError: missing,
+    tsMs,
+    hop: 0,
+  };
+}
+
+export interface SeedOptions {
+  agentId?: string;
+  textOf?: (i: number) => string;
+  /** A stored tool call before every `toolEvery`-th message from the servant (0: none). */
+  toolEvery?: number;
+}
+
 export function seedConversation(
   workspace: string,
   count: number,
-  agentId = 'agent_1',
-  textOf: (i: number) => string = seededText,
+  agentIdOrOptions: string | SeedOptions = 'agent_1',
+  textOfArgument?: (i: number) => string,
 ): void {
+  const options = typeof agentIdOrOptions === 'string' ? { agentId: agentIdOrOptions } : agentIdOrOptions;
+  const agentId = options.agentId ?? 'agent_1';
+  const textOf = textOfArgument ?? options.textOf ?? seededText;
+  const toolEvery = options.toolEvery ?? 0;
   const store = SessionStore.open(sessionStorePath(workspace), { workspace });
   try {
     const id = store.createSession('long conversation');
@@ -36,10 +73,15 @@ export function seedConversation(
         hop: 0,
       };
     });
-    store.appendMany(
-      id,
-      messages.map((message) => ({ kind: 'message' as const, message })),
-    );
+    const records: SessionRecord[] = [];
+    messages.forEach((message, i) => {
+      const fromAgent = i % 2 === 1;
+      if (toolEvery > 0 && fromAgent && ((i - 1) / 2) % toolEvery === 0) {
+        records.push({ kind: 'tool', tool: seededToolCall(i, agentId, message.tsMs - 500) });
+      }
+      records.push({ kind: 'message', message });
+    });
+    store.appendMany(id, records);
   } finally {
     store.close();
   }

@@ -1,3 +1,4 @@
+import type { StreamingReply } from './streaming-reply.ts';
 import type { AgentMessage, Endpoint } from './types.ts';
 
 /** What a tool row shows when opened (the core's stored `tool` record, previews bounded to 16 KB). */
@@ -32,7 +33,13 @@ export type ChatRow =
       /** Every recipient of the collapsed copies, in order (one for a plain message). */
       recipients: Endpoint[];
     }
-  | { kind: 'tool'; key: string; run: ToolRun };
+  | { kind: 'tool'; key: string; run: ToolRun }
+  /**
+   * A reply streaming in, or stopped before its final message (issue 23). Keyed by the message id,
+   * as its final message's row is: the virtual list keeps the measured height when one replaces the
+   * other, so the bubble does not jump.
+   */
+  | { kind: 'stream'; key: string; reply: StreamingReply };
 
 export interface ChatRowOptions {
   /** Rows at or before this time are hidden by "clear view" (`fuseforks.chatCleared.v1`). */
@@ -41,6 +48,11 @@ export interface ChatRowOptions {
   showPresenceNotices: boolean;
   /** 「ツール実行ログを会話で非表示にする」: tool rows left out whole. */
   hideToolLog?: boolean;
+  /**
+   * Replies streaming in or stopped (state.streams), as the reactive entries: a row's text follows
+   * its entry. Absent: none.
+   */
+  streams?: readonly StreamingReply[];
 }
 
 const JOIN_LEAVE = [/が稼働を開始しました$/, /が停止しました$/, / started running$/, / stopped$/];
@@ -80,36 +92,94 @@ function canJoin(row: Extract<ChatRow, { kind: 'message' }>, next: AgentMessage)
   );
 }
 
-/** Messages and tool runs on one time scale, oldest first, after the view filters. */
+function inTimeOrder(list: readonly { tsMs: number }[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i]!.tsMs < list[i - 1]!.tsMs) return false;
+  return true;
+}
+
+/** Messages, tool runs and streamed replies on one time scale, oldest first, after the view filters. */
 export function buildChatRows(
   messages: readonly AgentMessage[],
   runs: readonly ToolRun[],
   options: ChatRowOptions,
 ): ChatRow[] {
-  const visible = (tsMs: number) => options.clearedAtMs === null || tsMs > options.clearedAtMs;
-  const items: ({ t: number; m: AgentMessage } | { t: number; r: ToolRun })[] = [];
-  for (const m of messages) {
-    if (!visible(m.tsMs)) continue;
-    if (!options.showPresenceNotices && isJoinLeaveNotice(m)) continue;
-    items.push({ t: m.tsMs, m });
-  }
-  if (!options.hideToolLog) for (const r of runs) if (visible(r.tsMs)) items.push({ t: r.tsMs, r });
-  // Stable: a message and a tool run at the same millisecond keep message-first order.
-  items.sort((a, b) => a.t - b.t);
+  const rows = messageAndToolRows(messages, runs, options);
+  const streams = options.streams ?? [];
+  return streams.length === 0 ? rows : withStreams(rows, messages, streams, options.clearedAtMs);
+}
 
-  const rows: ChatRow[] = [];
-  for (const item of items) {
-    if ('r' in item) {
-      rows.push({ kind: 'tool', key: `tool-${item.r.key}`, run: item.r });
-      continue;
-    }
-    const last = rows[rows.length - 1];
-    if (last && last.kind === 'message' && canJoin(last, item.m)) {
-      last.recipients.push(item.m.to);
-      continue;
-    }
-    rows.push({ kind: 'message', key: item.m.id, message: item.m, recipients: [item.m.to] });
+/** A row's time: a growing reply's is "now", after everything. */
+function rowTime(row: ChatRow): number {
+  if (row.kind === 'tool') return row.run.tsMs;
+  if (row.kind === 'message') return row.message.tsMs;
+  return row.reply.stopped ? row.reply.tsMs : Infinity;
+}
+
+/**
+ * The streamed replies put in: a stopped one where it began (after the rows of its millisecond), one
+ * still streaming at the end, being the newest thing. One whose final message is loaded already (an
+ * event missed, then a fetch) is that message. A handful at most, so each is placed by a walk back.
+ */
+function withStreams(
+  rows: ChatRow[],
+  messages: readonly AgentMessage[],
+  streams: readonly StreamingReply[],
+  clearedAtMs: number | null,
+): ChatRow[] {
+  const ids = new Set(messages.map((m) => m.id));
+  for (const reply of streams) {
+    if (ids.has(reply.messageId)) continue;
+    if (reply.stopped && clearedAtMs !== null && reply.tsMs <= clearedAtMs) continue;
+    const row: ChatRow = { kind: 'stream', key: reply.messageId, reply };
+    const t = rowTime(row);
+    let at = rows.length;
+    while (at > 0 && rowTime(rows[at - 1]!) > t) at--;
+    rows.splice(at, 0, row);
   }
+  return rows;
+}
+
+function messageAndToolRows(
+  messages: readonly AgentMessage[],
+  runs: readonly ToolRun[],
+  options: ChatRowOptions,
+): ChatRow[] {
+  const visible = (tsMs: number) => options.clearedAtMs === null || tsMs > options.clearedAtMs;
+  const shownRuns = options.hideToolLog ? [] : runs.filter((r) => visible(r.tsMs));
+  const rows: ChatRow[] = [];
+  const addMessage = (m: AgentMessage) => {
+    if (!visible(m.tsMs)) return;
+    if (!options.showPresenceNotices && isJoinLeaveNotice(m)) return;
+    const last = rows[rows.length - 1];
+    if (last && last.kind === 'message' && canJoin(last, m)) {
+      last.recipients.push(m.to);
+      return;
+    }
+    rows.push({ kind: 'message', key: m.id, message: m, recipients: [m.to] });
+  };
+  const addRun = (r: ToolRun) => rows.push({ kind: 'tool', key: `tool-${r.key}`, run: r });
+
+  // Both lists are already in time order (pages and live events keep it), so they are merged in one
+  // pass, at the same millisecond a message first: the rows are rebuilt at every page put in, and
+  // sorting 12,000 wrapped items each time showed in the scroll figure (issue 22). A list out of
+  // order (a clock stepped back) is sorted, stably, as it always was.
+  if (!inTimeOrder(messages) || !inTimeOrder(shownRuns)) {
+    const items: ({ t: number; m: AgentMessage } | { t: number; r: ToolRun })[] = [
+      ...messages.map((m) => ({ t: m.tsMs, m })),
+      ...shownRuns.map((r) => ({ t: r.tsMs, r })),
+    ];
+    items.sort((x, y) => x.t - y.t);
+    for (const item of items)
+      if ('r' in item) addRun(item.r);
+      else addMessage(item.m);
+    return rows;
+  }
+  let j = 0;
+  for (const m of messages) {
+    while (j < shownRuns.length && shownRuns[j]!.tsMs < m.tsMs) addRun(shownRuns[j++]!);
+    addMessage(m);
+  }
+  while (j < shownRuns.length) addRun(shownRuns[j++]!);
   return rows;
 }
 
@@ -129,5 +199,10 @@ export function hiddenCount(
 export function clearCutoff(rows: readonly ChatRow[]): number | null {
   const last = rows[rows.length - 1];
   if (!last) return null;
+  if (last.kind === 'stream') {
+    // A growing reply is newer than anything: the cut is the row before it (it stays, and its
+    // final message, stamped later, stays too). A stopped one has its own time.
+    return last.reply.stopped ? last.reply.tsMs : clearCutoff(rows.slice(0, -1));
+  }
   return last.kind === 'tool' ? last.run.tsMs : last.message.tsMs;
 }

@@ -92,15 +92,18 @@ describe('following and loading', () => {
 describe('pages and counts', () => {
   it('puts an older page first, skipping messages already loaded', () => {
     const list = [msg('c'), msg('d')];
-    expect(prependOlder(list, [msg('a'), msg('b'), msg('c')])).toBe(2);
-    expect(list.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+    const joined = prependOlder(list, [msg('a'), msg('b'), msg('c')]);
+    expect(joined.added).toBe(2);
+    expect(joined.messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(list.map((m) => m.id)).toEqual(['c', 'd']);
   });
 
   it('counts the rows after the last one seen', () => {
-    expect(rowsAfter(['a', 'b', 'c', 'd'], 'b')).toBe(2);
-    expect(rowsAfter(['a', 'b'], 'b')).toBe(0);
-    expect(rowsAfter(['a'], null)).toBe(0);
-    expect(rowsAfter(['a'], 'gone')).toBe(0);
+    const keyed = (...keys: string[]) => keys.map((key) => ({ key }));
+    expect(rowsAfter(keyed('a', 'b', 'c', 'd'), 'b')).toBe(2);
+    expect(rowsAfter(keyed('a', 'b'), 'b')).toBe(0);
+    expect(rowsAfter(keyed('a'), null)).toBe(0);
+    expect(rowsAfter(keyed('a'), 'gone')).toBe(0);
   });
 });
 

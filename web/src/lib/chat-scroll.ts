@@ -63,18 +63,25 @@ export function shouldLoadOlder(s: {
 }
 
 /** Puts an older page before the loaded messages, skipping any already there; how many were added. */
-export function prependOlder(messages: AgentMessage[], older: readonly AgentMessage[]): number {
+export function prependOlder(
+  messages: readonly AgentMessage[],
+  older: readonly AgentMessage[],
+): { messages: AgentMessage[]; added: number } {
   const known = new Set(messages.map((m) => m.id));
   const fresh = older.filter((m) => !known.has(m.id));
-  messages.unshift(...fresh);
-  return fresh.length;
+  // A new array, not `unshift` on the reactive one: that moves 10,000 entries one tracked write at a
+  // time, a visible share of the task that puts a page in (issue 22's scroll figure).
+  return { messages: [...fresh, ...messages], added: fresh.length };
 }
 
-/** Rows after `key` (the last row seen at the bottom): the "Jump to latest" count. */
-export function rowsAfter(keys: readonly string[], key: string | null): number {
+/**
+ * Rows after `key` (the last row seen at the bottom): the "Jump to latest" count. Looked for from the
+ * end, where it is: the new rows are few, the loaded ones may be 12,000.
+ */
+export function rowsAfter(rows: readonly { key: string }[], key: string | null): number {
   if (key === null) return 0;
-  const index = keys.lastIndexOf(key);
-  return index < 0 ? 0 : keys.length - 1 - index;
+  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.key === key) return rows.length - 1 - i;
+  return 0;
 }
 
 /**

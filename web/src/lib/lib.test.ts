@@ -86,6 +86,28 @@ describe('chat rows', () => {
     expect(clearCutoff([])).toBeNull();
   });
 
+  it('puts a message before a tool run of the same millisecond, and sorts lists that are out of order', () => {
+    const rowsOf = (messages: AgentMessage[], runs: ToolRun[]) =>
+      buildChatRows(messages, runs, all).map((r) =>
+        r.kind === 'tool' ? r.run.key : r.kind === 'message' ? r.message.content : r.key,
+      );
+    const merged = rowsOf(
+      [msg({ content: 'a', tsMs: 10 }), msg({ content: 'b', tsMs: 20 }), msg({ content: 'c', tsMs: 20 })],
+      [run(5), run(20), run(30)],
+    );
+    expect(merged).toEqual(['r5', 'a', 'b', 'c', 'r20', 'r30']);
+    // A clock stepped back: the same order as sorting by time would give, ties kept message-first.
+    const unordered = rowsOf(
+      [
+        msg({ content: 'late', tsMs: 50 }),
+        msg({ content: 'early', tsMs: 15 }),
+        msg({ content: 'same', tsMs: 20 }),
+      ],
+      [run(40), run(20)],
+    );
+    expect(unordered).toEqual(['early', 'same', 'r20', 'r40', 'late']);
+  });
+
   it('leaves tool rows out whole when the tool log is hidden', () => {
     const rows = buildChatRows([msg({ tsMs: 10 })], [run(20)], {
       clearedAtMs: null,

@@ -26,6 +26,7 @@ function state(): LiveState {
     typing: {},
     interrupting: {},
     waves: [],
+    streams: [],
   };
 }
 

@@ -1,5 +1,13 @@
 import type { AgentMessage, CoreEvent, ErrorPayload, PlanWaveRecord } from '../lib/types.ts';
 import type { StoredToolCall, Toast, ToolRow, World } from './world.ts';
+import {
+  appendDelta,
+  closeOpenReplies,
+  dropReplies,
+  finishReply,
+  stopReply,
+  type StreamingReply,
+} from './streaming-replies.ts';
 
 /** The part of the village state that events patch directly. */
 export interface LiveState {
@@ -10,6 +18,10 @@ export interface LiveState {
   /** Interrupts asked for and not yet taken effect (they land at the next round boundary). */
   interrupting: Record<string, boolean>;
   waves: PlanWaveRecord[];
+  /** Replies streaming in, or stopped before their final message (issue 23, streaming-replies.ts). */
+  streams: StreamingReply[];
+  /** Replies dropped with their conversation while still streaming (streaming-replies.ts dropReplies). */
+  streamsDropped?: string[];
   /** Counts deletes announced by the server (`sessionDeleted`): open conversation lists load again. */
   sessionsDeleted?: number;
 }
@@ -30,8 +42,17 @@ export function addMessage(messages: AgentMessage[], message: AgentMessage): voi
   messages.splice(index, 0, message);
 }
 
-/** Applies one event in place and says what else to fetch or show. `nowMs` stamps tool rows. */
-export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): EventOutcome {
+/**
+ * Applies one event in place and says what else to fetch or show. `nowMs` stamps tool rows.
+ * `replaying` (replayPatches): the event was applied live already; a run's end then closes no open
+ * reply, since one open now may belong to a run that started after it.
+ */
+export function applyEvent(
+  state: LiveState,
+  event: CoreEvent,
+  nowMs: number,
+  replaying = false,
+): EventOutcome {
   const agent = (id: string) => state.world?.agents.find((a) => a.id === id);
   switch (event.type) {
     case 'agentStatusChanged': {
@@ -43,6 +64,7 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
       if (event.status !== 'running') {
         delete state.typing[event.agentId];
         delete state.interrupting[event.agentId];
+        if (!replaying) closeOpenReplies(state.streams, event.agentId);
       }
       return { refetch: [] };
     }
@@ -59,6 +81,14 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
     }
     case 'messageSent':
       addMessage(state.messages, event.message);
+      finishReply(state.streams, event.message.id);
+      return { refetch: [] };
+    case 'messageDelta':
+      // Appends (not a patch): never replayed after a fetch, or the text would double.
+      appendDelta(state.streams, event, nowMs, undefined, state.streamsDropped);
+      return { refetch: [] };
+    case 'messageStreamStopped':
+      stopReply(state.streams, event.messageId, event.reason);
       return { refetch: [] };
     case 'agentTyping':
       // Only true keys are kept: a finished run leaves no trace.
@@ -66,6 +96,7 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
       else {
         delete state.typing[event.agentId];
         delete state.interrupting[event.agentId];
+        if (!replaying) closeOpenReplies(state.streams, event.agentId);
       }
       return { refetch: [] };
     case 'agentFailed': {
@@ -136,9 +167,12 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
     case 'conversationCleared':
       state.messages.splice(0);
       state.toolRows.splice(0);
+      dropReplies(state.streams, (state.streamsDropped ??= []));
       return { refetch: ['session', 'messages'] };
     case 'sessionSwitched':
       state.toolRows.splice(0);
+      // A reply of the conversation left behind is not one of this one's.
+      dropReplies(state.streams, (state.streamsDropped ??= []));
       return { refetch: ['session', 'messages'] };
     case 'topologyChanged':
     case 'worldChanged':
@@ -167,6 +201,7 @@ export function applyEvent(state: LiveState, event: CoreEvent, nowMs: number): E
 /** Events that set state (never add rows or toasts): safe to apply twice. */
 const PATCH_EVENTS = new Set<CoreEvent['type']>([
   'messageSent',
+  'messageStreamStopped',
   'agentStatusChanged',
   'agentStatsUpdated',
   'agentTyping',
@@ -183,7 +218,8 @@ export function replayPatches(state: LiveState, seen: readonly CoreEvent[], nowM
   seen.forEach((event, i) => {
     if (event.type === 'conversationCleared' || event.type === 'sessionSwitched') start = i + 1;
   });
-  for (const event of seen.slice(start)) if (PATCH_EVENTS.has(event.type)) applyEvent(state, event, nowMs);
+  for (const event of seen.slice(start))
+    if (PATCH_EVENTS.has(event.type)) applyEvent(state, event, nowMs, true);
 }
 
 /** The same stored call: one agent, one call id, one time and name (a call id repeats across responses). */

@@ -18,6 +18,7 @@ import {
   type EventOutcome,
   type Refetch,
 } from './apply-event.ts';
+import { closeIdleGaps, markGaps, type StreamingReply } from './streaming-replies.ts';
 import type { McpStatusView, PendingListing, StoredToolCall, Toast, ToolRow, World } from './world.ts';
 import { toolRowFromStored } from './world.ts';
 
@@ -36,6 +37,8 @@ export interface VillageState {
   toolRows: ToolRow[];
   typing: Record<string, boolean>;
   interrupting: Record<string, boolean>;
+  /** See LiveState: replies streaming in, or stopped before their final message (issue 23). */
+  streams: StreamingReply[];
   pending: PendingListing;
   waves: PlanWaveRecord[];
   mcp: McpStatusView | null;
@@ -70,6 +73,7 @@ export class VillageStore {
     toolRows: [],
     typing: {},
     interrupting: {},
+    streams: [],
     pending: { agents: [], total: 0 },
     waves: [],
     mcp: null,
@@ -90,6 +94,7 @@ export class VillageStore {
     this.closeSocket = openEventsSocket(this.api.token, {
       onOpen: () => {
         this.state.connected = true;
+        markGaps(this.state.streams);
         void this.refreshAll();
       },
       onEvent: (event) => {
@@ -114,6 +119,9 @@ export class VillageStore {
       if (!ready) return;
       // One surface that fails (say mcp_status) is reported and the others still load.
       const surfaces: Refetch[] = ['world', 'messages', 'pending', 'waves', 'mcp', 'session'];
+      // Asked with the others, not after them: one round trip less before the page is drawn.
+      const bypass = this.api.call<{ enabled: boolean }>('get_plan_review_bypass');
+      bypass.catch(() => undefined);
       // Every reopen of the socket comes here: the older pages already loaded are kept (issue 22).
       const results = await Promise.allSettled(
         surfaces.map((r) => (r === 'messages' ? this.refetchMessages(true) : this.refetch(r))),
@@ -124,9 +132,8 @@ export class VillageStore {
         if (surfaces[i] === 'world') throw result.reason;
         this.toastError(result.reason);
       });
-      this.state.planReviewBypass = (
-        await this.api.call<{ enabled: boolean }>('get_plan_review_bypass')
-      ).enabled;
+      closeIdleGaps(this.state.streams, this.state.typing);
+      this.state.planReviewBypass = (await bypass).enabled;
       this.state.phase = 'ready';
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'IPC_FAILED') this.toastError(error);
@@ -191,14 +198,17 @@ export class VillageStore {
    * The open conversation's stored tool rows replace the live ones (issue 22: rows survive reload,
    * resume and fork). Rows that arrive live during the fetch are kept when the store does not have them.
    */
-  private async refetchToolRows(generation: number): Promise<void> {
-    const oldest = this.state.olderMessages.hasMore ? this.state.messages[0] : undefined;
-    const stored = await this.toolCallsBetween(oldest?.tsMs, undefined);
+  private async refetchToolRows(generation: number, newest: Promise<StoredToolCall[]>): Promise<void> {
+    const stored = await newest;
     if (generation !== this.messagesGeneration) return;
-    const rows = stored.map((call, i) => toolRowFromStored(call, i));
-    const newest = rows.at(-1)?.tsMs ?? -Infinity;
-    const later = this.state.toolRows.filter((r) => r.tsMs > newest);
-    this.state.toolRows.splice(0, this.state.toolRows.length, ...rows, ...later);
+    // Asked for with the page, before its oldest message was known: the rows older than it come
+    // with the older pages. The newest TOOL_ROWS_PER_PAGE either way, as a range from it would give.
+    const oldest = this.state.olderMessages.hasMore ? this.state.messages[0] : undefined;
+    const inRange = oldest === undefined ? stored : stored.filter((call) => call.tsMs >= oldest.tsMs);
+    const rows = inRange.map((call, i) => toolRowFromStored(call, i));
+    const newestMs = rows.at(-1)?.tsMs ?? -Infinity;
+    const later = this.state.toolRows.filter((r) => r.tsMs > newestMs);
+    this.state.toolRows = [...rows, ...later];
   }
 
   /**
@@ -250,6 +260,10 @@ export class VillageStore {
     const s = this.state;
     this.messagesGeneration += 1;
     const generation = this.messagesGeneration;
+    // The stored tool rows are asked for at the same time as the page: one round trip less to open
+    // a conversation (issue 22's open figure).
+    const toolCalls = this.toolCallsBetween(undefined, undefined);
+    toolCalls.catch(() => undefined);
     const fetching = this.fetchThenReplay(
       () => this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE }),
       (page) => {
@@ -257,12 +271,12 @@ export class VillageStore {
         const merged = keepLoaded
           ? mergeNewestPage(s.messages, fresh)
           : { messages: fresh, keptOlder: false };
-        s.messages.splice(0, s.messages.length, ...merged.messages);
+        s.messages = merged.messages;
         if (merged.keptOlder) return;
         s.olderMessages.hasMore = page.hasMore;
         s.olderMessages.next = page.next;
       },
-    ).then(() => this.refetchToolRows(generation));
+    ).then(() => this.refetchToolRows(generation, toolCalls));
     this.messagesFetch = fetching.catch(() => undefined);
     return fetching;
   }
@@ -315,8 +329,11 @@ export class VillageStore {
       s.olderMessages.hasMore = page.hasMore;
       s.olderMessages.next = page.next;
       beforeInsert();
-      s.toolRows.unshift(...stored.map((call, i) => toolRowFromStored(call, i, 'older')));
-      return prependOlder(s.messages, page.messages.map(markRaw));
+      // Whole arrays assigned, not unshifted: see prependOlder.
+      s.toolRows = [...stored.map((call, i) => toolRowFromStored(call, i, 'older')), ...s.toolRows];
+      const joined = prependOlder(s.messages, page.messages.map(markRaw));
+      s.messages = joined.messages;
+      return joined.added;
     } catch (error) {
       this.toastError(error);
       return 0;
