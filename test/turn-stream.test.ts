@@ -226,3 +226,19 @@ it('the thinking summary streams as thinking; tool-call arguments are never show
   expect(args.length).toBeGreaterThan(2);
   expect(shown).not.toContain(args.slice(1, -1));
 });
+
+it('a servant without tools that passes its streamed reply on: the bubble becomes the message passed on', async () => {
+  await startStreamServant(bed, { id: 'a', name: 'A' }, 'open_ai_compat', { useTools: false });
+  await startStreamServant(bed, { id: 'b', name: 'B' }, 'open_ai_compat', { stream: false });
+  await bed.v.ok('set_connections', { agentId: 'a', connectedAgents: ['b'] });
+  bed.fake.enqueue({ stream: { bytes: TEXT_BYTES } }, { body: textReply('openai', 'thanks from b') });
+  await bed.v.ok('send_user_message', { to: 'a', content: 'tell b' });
+  await waitForMessage(bed.v, isReply('thanks from b'), "b's reply");
+
+  const deltas = deltasIn(bed.events);
+  expect(deltas.map((d) => d.text).join('')).toBe(FULL_TEXT);
+  const passedOn = agentMessagesIn(bed.events).find((m) => m.from.kind === 'agent' && m.from.id === 'a')!;
+  expect(passedOn.to).toEqual({ kind: 'agent', id: 'b' });
+  for (const delta of deltas) expect(delta.messageId).toBe(passedOn.id);
+  expect(stopsIn(bed.events)).toEqual([]);
+});

@@ -157,7 +157,9 @@ function finishWithoutTools(orch: Orchestrator, turn: Turn, text: string): Promi
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: clean });
   }
   const body = clean === '' ? noUtterance(turn.language) : clean;
-  if (transfer(orch, turn, [{ target: next, body }]) === 'hop_limit') {
+  // The streamed reply is the message passed on: its bubble becomes that message, not a cut one.
+  const streamedId = turn.stream?.messageId;
+  if (transfer(orch, turn, [{ target: next, body, ...(streamedId ? { streamedId } : {}) }]) === 'hop_limit') {
     orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: body });
   }
