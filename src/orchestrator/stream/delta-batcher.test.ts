@@ -81,6 +81,28 @@ describe('DeltaBatcher', () => {
     ]);
   });
 
+  it('a timer that runs before the interval is over waits for the rest', () => {
+    const clock = new ManualClock();
+    const sent: number[] = [];
+    // This timer runs 2 ms before it was asked to, once.
+    let early = true;
+    const earlyClock: BatchClock = {
+      now: clock.now,
+      schedule: (run, ms) => {
+        const skew = early ? 2 : 0;
+        early = false;
+        return clock.schedule(run, ms - skew);
+      },
+    };
+    const batcher = new DeltaBatcher(() => sent.push(clock.now()), earlyClock, 50);
+    batcher.push({ text: 'a' });
+    batcher.push({ text: 'b' });
+    clock.advance(48);
+    expect(sent).toEqual([1000]);
+    clock.advance(2);
+    expect(sent).toEqual([1000, 1050]);
+  });
+
   it('flush sends what is pending now and cancels the timer', () => {
     const { clock, sent, batcher } = setup();
     batcher.push({ text: 'a' });

@@ -36,7 +36,16 @@ export class DeltaBatcher {
   push(piece: Partial<DeltaBatch>): void {
     this.text += piece.text ?? '';
     this.thinking += piece.thinking ?? '';
-    if (!this.pending() || this.cancelTimer !== null) return;
+    if (this.cancelTimer !== null) return;
+    this.sendWhenDue();
+  }
+
+  /**
+   * Sends now when the interval is over, else waits for its end; checked again when the timer
+   * runs, since a timer may run a little before the clock says it is due.
+   */
+  private sendWhenDue(): void {
+    if (!this.pending()) return;
     const wait = this.lastSentAt === null ? 0 : this.lastSentAt + this.intervalMs - this.clock.now();
     if (wait <= 0) {
       this.flush();
@@ -44,7 +53,7 @@ export class DeltaBatcher {
     }
     this.cancelTimer = this.clock.schedule(() => {
       this.cancelTimer = null;
-      this.flush();
+      this.sendWhenDue();
     }, wait);
   }
 
@@ -65,9 +74,9 @@ export class DeltaBatcher {
   }
 }
 
-/** The real clock and timers. */
+/** The real timers, with the monotonic clock (a wall clock set back must not hold deltas). */
 export const systemBatchClock: BatchClock = {
-  now: () => Date.now(),
+  now: () => performance.now(),
   schedule(run, ms) {
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
