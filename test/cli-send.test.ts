@@ -101,7 +101,8 @@ describe('fuseforks send', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     await waitForMessage(v, isReply('a long clip'), 'the Gemini answer');
-    const request = fake.requests.find((r) => r.path.includes(':generateContent'))!;
+    // Streamed by default (issue 23): the same body at the streaming address.
+    const request = fake.requests.find((r) => /:(generateContent|streamGenerateContent)/.test(r.path))!;
     const [video] = lastUserMessage(request).attachments as {
       inlineData: { mimeType: string; data: string };
     }[];

@@ -17,6 +17,19 @@ export type CoreEvent =
       lastPromptTokens: number | null;
     }
   | { type: 'messageSent'; message: AgentMessage }
+  /**
+   * This server's own (issue 23): a streamed reply growing. `text` (and `thinking`, the reasoning
+   * summary) is what was APPENDED since the previous messageDelta of this message, never the whole
+   * so far; at most one per 50 ms per message. The final `messageSent` carries `message.id ===
+   * messageId` and replaces the growing bubble. Never stored: the record is the final message.
+   */
+  | { type: 'messageDelta'; agentId: AgentId; messageId: string; text: string; thinking?: string }
+  /**
+   * This server's own (issue 23): a streamed reply that showed something ended without its final
+   * message: interrupted by a person (or the chain), or cut (the stream failed, or the turn ended
+   * another way). The shown text stays visible, marked; it is in neither history nor the store.
+   */
+  | { type: 'messageStreamStopped'; agentId: AgentId; messageId: string; reason: 'cut' | 'interrupted' }
   | { type: 'topologyChanged' }
   | { type: 'agentFailed'; agentId: AgentId; error: ErrorPayload }
   | { type: 'backendDegraded'; modelTemplateId: ModelTemplateId; reason: string }

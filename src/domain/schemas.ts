@@ -128,6 +128,8 @@ const templateShape = {
   perplexityFetchUrl: bool(D.perplexityFetchUrl),
   requestTimeoutSecs: u32.min(1).max(3600).default(D.requestTimeoutSecs),
   maxRetries: u32.max(10).default(D.maxRetries),
+  // No default here: a client that does not send it keeps the stored value (catalog.ts).
+  stream: z.boolean().optional(),
   inputPerMtok: price.default(null),
   outputPerMtok: price.default(null),
   cacheReadPerMtok: price.default(null),
@@ -164,6 +166,8 @@ const templateShapeLenient = Object.fromEntries(
 /** A template on disk; `apiKeyEnv` (retired) is removed by the world decoder before this runs. */
 export const templateStored = z.looseObject({
   ...templateShapeLenient,
+  // Written before the option (or broken): on, the default.
+  stream: z.boolean().default(D.stream).catch(D.stream),
   id: templateIdSchema,
   credential: storedCredentialSchema.default('unset'),
 });

@@ -28,6 +28,16 @@ export interface ModelTemplate {
   perplexityFetchUrl: boolean;
   requestTimeoutSecs: number;
   maxRetries: number;
+  /**
+   * Ask the provider for a streamed reply and show it as it arrives (`messageDelta` events). Going
+   * past the ledger on purpose (issue 23): the ledger's wires are whole-body only, but a reply that
+   * appears after 30 s of silence feels broken and every peer streams. On by default, so a world.json
+   * written before it reads as true; a wire (or the echo backend) that does not stream ignores it.
+   * Optional only for clients that predate it (their forms send templates without it): an edit
+   * from one keeps the stored value (catalog.ts), and every stored template has it. Read it with
+   * `templateStreams`.
+   */
+  stream?: boolean;
   /** USD per 1M tokens; null means unset, not 0. */
   inputPerMtok: number | null;
   outputPerMtok: number | null;
@@ -83,6 +93,7 @@ export const TEMPLATE_DEFAULTS = {
   perplexityFetchUrl: false,
   requestTimeoutSecs: 120,
   maxRetries: 3,
+  stream: true,
   inputPerMtok: null,
   outputPerMtok: null,
   cacheReadPerMtok: null,
@@ -90,3 +101,8 @@ export const TEMPLATE_DEFAULTS = {
   cacheWrite1hPerMtok: null,
   pricingAsOf: null,
 } satisfies Omit<ModelTemplate, 'id' | 'name' | 'baseUrl' | 'model'>;
+
+/** Whether calls on this template stream (the option, on unless switched off). */
+export function templateStreams(template: Pick<ModelTemplate, 'stream'>): boolean {
+  return template.stream !== false;
+}

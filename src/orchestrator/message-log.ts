@@ -46,6 +46,8 @@ export class MessageLog {
 }
 
 export function newMessage(fields: {
+  /** Given when the id was announced before the message existed (a streamed reply's bubble). */
+  id?: string;
   from: Endpoint;
   to: Endpoint;
   content: string;
@@ -57,7 +59,7 @@ export function newMessage(fields: {
   nowMs: number;
 }): AgentMessage {
   const message: AgentMessage = {
-    id: randomUUID(),
+    id: fields.id ?? randomUUID(),
     from: fields.from,
     to: fields.to,
     content: fields.content,

@@ -37,7 +37,8 @@ export function waitingAfterTransfer(waiting: readonly AgentId[]): AgentId[] {
 export function transfer(
   orch: Orchestrator,
   turn: Turn,
-  deliveries: readonly { target: AgentId; body: string }[],
+  /** `streamedId`: the body is the reply streamed under this id (its bubble becomes this message). */
+  deliveries: readonly { target: AgentId; body: string; streamedId?: string }[],
 ): 'hop_limit' | { undelivered: ReadonlyMap<AgentId, string> } {
   const t = orch.text(turn.language);
   const hop = turn.envelope.incoming.hop + 1;
@@ -49,8 +50,9 @@ export function transfer(
   const coRecipients = sameText ? deliveries.map((d) => d.target) : [];
   const budgetSpent = turn.envelope.budget !== null && turn.envelope.budget.remainingMilli === 0;
   const undelivered = new Map<AgentId, string>();
-  deliveries.forEach(({ target, body }, index) => {
+  deliveries.forEach(({ target, body, streamedId }, index) => {
     const message = newMessage({
+      ...(streamedId === undefined ? {} : { id: streamedId }),
       from: { kind: 'agent', id: turn.spec.id },
       to: { kind: 'agent', id: target },
       content: forwardedBody(turn, body),
@@ -61,6 +63,7 @@ export function transfer(
       nowMs: orch.now(),
     });
     orch.log.note(handoffLine({ agent: turn.spec.id, to: target, hop }));
+    if (streamedId !== undefined) turn.stream?.deliver();
     orch.messages.record(message);
     const runtime = orch.runtimeIfKnown(target);
     let why: string | null = null;

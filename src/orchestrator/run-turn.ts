@@ -157,7 +157,9 @@ function finishWithoutTools(orch: Orchestrator, turn: Turn, text: string): Promi
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: clean });
   }
   const body = clean === '' ? noUtterance(turn.language) : clean;
-  if (transfer(orch, turn, [{ target: next, body }]) === 'hop_limit') {
+  // The streamed reply is the message passed on: its bubble becomes that message, not a cut one.
+  const streamedId = turn.stream?.messageId;
+  if (transfer(orch, turn, [{ target: next, body, ...(streamedId ? { streamedId } : {}) }]) === 'hop_limit') {
     orch.systemLine(orch.text(turn.language).hopLimit(orch.config.maxHops));
     return finishCompleted(orch, turn, { stop: { kind: 'completed' }, text: body });
   }
@@ -213,8 +215,15 @@ async function callModel(
       tools: turn.offeredSpecs,
       toolChoice: summaryNudge === null ? ('auto' as const) : ('none' as const),
     };
+    const signal = turn.handle.controller.signal;
+    const stream = turn.stream;
     const response = await chatWithImageRetry(
-      () => turn.backend.chat(request, { signal: turn.handle.controller.signal }),
+      () => {
+        if (!stream) return turn.backend.chat(request, { signal });
+        stream.beginCall();
+        // The same call, told to stream: the response it resolves with is the whole one.
+        return turn.backend.chat(request, { signal, onDelta: stream.onDelta });
+      },
       {
         provider: effectiveProvider(turn.template),
         state: turn.imageRetry,
@@ -223,6 +232,8 @@ async function callModel(
         agentId: turn.spec.id,
       },
     );
+    // Everything the call showed goes out before whatever this answer leads to (messageSent).
+    stream?.endCall();
     reservation?.commit(effectiveMilli(response.usage));
     addUsage(turn.spend, response.usage);
     turn.runtime.addUsage(response.usage);
@@ -248,6 +259,9 @@ async function callModel(
     for (const note of response.notes ?? []) orch.log.note(wireNoteLine(turn.spec.id, note));
     return response;
   } catch (error) {
+    // A stream that showed part of a reply ended without it (cut, or stopped by the interrupt):
+    // the partial text stays on screen, marked, and goes nowhere else (not history, not the store).
+    turn.stream?.stop(turn.handle.controller.signal.aborted ? 'interrupted' : 'cut');
     const paid = isLlmError(error) ? error.usage() : null;
     if (paid) {
       reservation?.commit(effectiveMilli(paid));

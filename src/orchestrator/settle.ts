@@ -10,6 +10,9 @@ import type { Turn } from './turn-state.ts';
 export function settleTurn(orch: Orchestrator, turn: Turn, stop: TurnStop): void {
   if (turn.handle.settled) return;
   turn.handle.settled = true;
+  // Any exit but a delivered reply (a hand-off, a failure in a later round, an interrupt that came
+  // with the answer) leaves the bubble without its final message: mark it so it does not hang.
+  turn.stream?.stop(stop.kind === 'interrupted' ? 'interrupted' : 'cut');
   const spend: TurnSpend = {
     agentId: turn.spec.id,
     hop: turn.envelope.incoming.hop,

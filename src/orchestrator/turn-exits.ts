@@ -68,6 +68,8 @@ export async function finishCompleted(
   const requester = turn.envelope.replyTo && incoming.from.kind === 'agent' ? incoming.from : null;
   const to = requester ?? (incoming.from.kind === 'external' ? incoming.from : ({ kind: 'user' } as const));
   const message = newMessage({
+    // A streamed reply's bubble was announced under this id: the final message replaces it.
+    ...(turn.stream ? { id: turn.stream.messageId } : {}),
     from: { kind: 'agent', id: turn.spec.id },
     to,
     content: text,
@@ -78,6 +80,7 @@ export async function finishCompleted(
   const grounding: Grounding | null = turn.grounding;
   if (grounding) message.grounding = grounding;
   if (turn.reasoningSummary !== '') message.reasoningSummary = turn.reasoningSummary;
+  turn.stream?.deliver();
   orch.messages.record(message);
   orch.log.note(
     replyLine({

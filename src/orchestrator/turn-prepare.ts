@@ -26,6 +26,9 @@ import { loadTurnAttachments } from './turn-attachments.ts';
 import type { UserChatMessage } from './image-retry.ts';
 import { turnStartLine } from './lines/index.ts';
 import { RepeatGuard } from './repeat-guard.ts';
+import { templateStreams } from '../domain/template.ts';
+import { systemBatchClock } from './stream/delta-batcher.ts';
+import { ReplyStream } from './stream/reply-stream.ts';
 import { roomLogToolSpec, routingTools, routingToolSpec } from './synthetic-tools.ts';
 import { withReasonField, type AgentTool, type ToolSpecContext } from './tool.ts';
 import { emptySpend, type Turn } from './turn-state.ts';
@@ -199,6 +202,7 @@ export async function prepareTurn(
     exiting: false,
     waves: 0,
     imageRetry: { userMessage: user, retried: false },
+    stream: templateStreams(template) ? new ReplyStream(spec.id, orch.events, systemBatchClock) : null,
   };
   orch.log.note(turnStartLine({ agent: spec.id, hop: envelope.incoming.hop, chars: [...sent].length }));
   return { kind: 'ready', turn };

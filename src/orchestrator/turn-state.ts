@@ -8,6 +8,7 @@ import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import type { Envelope } from './envelope.ts';
 import type { ImageRetryState } from './image-retry.ts';
 import type { RepeatGuard } from './repeat-guard.ts';
+import type { ReplyStream } from './stream/reply-stream.ts';
 import type { RoutingTool } from './synthetic-tools.ts';
 import type { AgentTool } from './tool.ts';
 
@@ -68,4 +69,6 @@ export interface Turn {
   waves: number;
   /** The turn's user message (its attachments, if any) and whether the JPEG retry was spent. */
   imageRetry: ImageRetryState;
+  /** The growing reply shown while the model streams (template option `stream`); null when off. */
+  stream: ReplyStream | null;
 }

@@ -4,7 +4,7 @@ import { CoreError } from '../domain/errors.ts';
 import type { CredentialSource } from '../domain/enums.ts';
 import type { AgentGroupId, ModelTemplateId, RoleId } from '../domain/ids.ts';
 import type { GroupInput, RoleInput, TemplateInput } from '../domain/schemas.ts';
-import type { ModelTemplate } from '../domain/template.ts';
+import { TEMPLATE_DEFAULTS, type ModelTemplate } from '../domain/template.ts';
 import type { AgentGroup, Role } from '../domain/village.ts';
 import { requireName, requireTemplate } from './validate.ts';
 import type { WorldState } from './world-state.ts';
@@ -57,6 +57,8 @@ export function upsertTemplate(
     baseUrl: normaliseBaseUrl(input.baseUrl),
     model: requireName(input.model, 'the model name'),
     credential: normaliseCredential(previous?.credential ?? null, input.credential, hasSecret(id)),
+    // A client that predates the option sends none: its edit must not switch streaming back on.
+    stream: input.stream ?? previous?.stream ?? TEMPLATE_DEFAULTS.stream,
   };
   const templates = previous
     ? world.templates.map((t) => (t.id === id ? template : t))
