@@ -108,6 +108,24 @@ describe('chat rows', () => {
     expect(unordered).toEqual(['early', 'same', 'r20', 'r40', 'late']);
   });
 
+  it('hands back the same row objects on a rebuild, and folding never changes a kept row', () => {
+    const from = { kind: 'agent', id: 'boss' } as const;
+    const a = msg({ from, to: { kind: 'agent', id: 'x' }, content: 'go', tsMs: 100 });
+    const b = msg({ from, to: { kind: 'agent', id: 'y' }, content: 'go', tsMs: 100 });
+    const c = msg({ content: 'later', tsMs: 200 });
+    const runs = [run(150)];
+    const first = buildChatRows([a], runs, all);
+    const second = buildChatRows([a, c], runs, all);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    // b folds into a's bubble: a new row, and a's own row is as it was.
+    const folded = buildChatRows([a, b, c], runs, all);
+    expect(folded[0]!.kind === 'message' && folded[0]!.recipients).toHaveLength(2);
+    expect(folded[0]).not.toBe(first[0]);
+    expect(first[0]!.kind === 'message' && first[0]!.recipients).toHaveLength(1);
+    expect(buildChatRows([a], runs, all)[0]).toBe(first[0]);
+  });
+
   it('leaves tool rows out whole when the tool log is hidden', () => {
     const rows = buildChatRows([msg({ tsMs: 10 })], [run(20)], {
       clearedAtMs: null,

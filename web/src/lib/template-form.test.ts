@@ -58,6 +58,7 @@ describe('template form', () => {
       requestTimeoutSecs: TEMPLATE_DEFAULTS.requestTimeoutSecs,
       maxRetries: TEMPLATE_DEFAULTS.maxRetries,
       useTools: TEMPLATE_DEFAULTS.useTools,
+      stream: TEMPLATE_DEFAULTS.stream,
     });
     expect([...PRICE_FIELDS]).toEqual([...CORE_PRICE_FIELDS]);
     expect(MAX_PRICE_PER_MTOK).toBe(CORE_MAX_PRICE);

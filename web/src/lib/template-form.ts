@@ -27,6 +27,7 @@ export const NEW_TEMPLATE_DEFAULTS = {
   requestTimeoutSecs: 120,
   maxRetries: 3,
   useTools: true,
+  stream: true,
 } as const;
 
 export interface TemplateForm {
@@ -42,6 +43,8 @@ export interface TemplateForm {
   temperature: string;
   effort: Effort | null;
   useTools: boolean;
+  /** Replies shown as they arrive (the template's `stream`, on unless switched off). */
+  stream: boolean;
   requestTimeoutSecs: string;
   maxRetries: string;
   skills: Record<SkillField, boolean>;
@@ -96,6 +99,7 @@ export function emptyForm(): TemplateForm {
     temperature: '',
     effort: null,
     useTools: d.useTools,
+    stream: d.stream,
     requestTimeoutSecs: String(d.requestTimeoutSecs),
     maxRetries: String(d.maxRetries),
     skills: skillsOf({}),
@@ -118,6 +122,7 @@ export function formFromTemplate(t: ModelTemplate): TemplateForm {
     temperature: text(t.temperature),
     effort: (EFFORTS as readonly string[]).includes(t.effort ?? '') ? t.effort : null,
     useTools: t.useTools,
+    stream: t.stream !== false,
     requestTimeoutSecs: text(t.requestTimeoutSecs),
     maxRetries: text(t.maxRetries),
     skills: skillsOf(t),
@@ -220,6 +225,7 @@ export function formToInput(form: TemplateForm, currentCredential: CredentialSou
     credential,
     provider: form.provider,
     useTools: form.useTools,
+    stream: form.stream,
     effort: form.effort,
     ...form.skills,
     requestTimeoutSecs: requestTimeoutSecs!,

@@ -38,15 +38,7 @@ export type GroundingSource = Unbrand<CoreGroundingSource>;
 import type { AttachmentRef as CoreAttachmentRef } from '../../../src/domain/attachment.ts';
 export type AttachmentRef = Unbrand<CoreAttachmentRef>;
 import type { CoreEvent as CoreCoreEvent } from '../../../src/domain/events.ts';
-/**
- * Streaming replies (issue 23): the core adds these events on its own branch; the UI declares the same
- * shapes so it builds before and after that lands (the union of two identical shapes is one shape).
- * `text` / `thinking` are what was APPENDED since the previous delta of that message.
- */
-export type StreamEvent =
-  | { type: 'messageDelta'; agentId: string; messageId: string; text: string; thinking?: string }
-  | { type: 'messageStreamStopped'; agentId: string; messageId: string; reason: 'cut' | 'interrupted' };
-export type CoreEvent = Unbrand<CoreCoreEvent> | StreamEvent;
+export type CoreEvent = Unbrand<CoreCoreEvent>;
 import type { ErrorPayload as CoreErrorPayload } from '../../../src/domain/errors.ts';
 export type ErrorPayload = Unbrand<CoreErrorPayload>;
 import type {
