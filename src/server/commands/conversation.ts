@@ -19,11 +19,19 @@ const messagesArgs = z
     before: z.union([z.string().min(1).max(64), z.int().min(0)]).optional(),
     limit: z.int().min(1).max(5000).optional(),
     page: z.literal(true).optional(),
+    toolCalls: z.strictObject({ beforeMs: z.int().optional() }).optional(),
   })
   .refine((args) => (args.before === undefined && args.page === undefined) || (args.limit ?? 100) <= 500, {
     path: ['limit'],
     message: 'a page holds at most 500 messages',
+  })
+  .refine((args) => args.toolCalls === undefined || args.before !== undefined || args.page !== undefined, {
+    path: ['toolCalls'],
+    message: 'tool calls come with a page of messages',
   });
+
+/** The tool rows that come with one page (as many as `list_tool_calls` gives at most). */
+const PAGE_TOOL_CALLS_MAX = 2000;
 
 /** The entry's one `attachment kind: … outcome=rejected` line, with the target's wire when known. */
 function noteRejected(ctx: AppContext, to: AgentId, kind: AttachmentKind | 'unknown'): void {
@@ -120,11 +128,21 @@ export const conversationCommands: CommandTable = {
    * Without `before` or `page`: the old shape, a bare array of the last `limit` (<= 5,000) messages.
    * With either: one page `{messages, hasMore}` of at most 500, older than `before` (a message id or a
    * store seq), served from the in-memory log and then the store (issue 22: the screen pages).
+   * `toolCalls` adds the page's stored tool rows (`list_tool_calls` of the page's time range).
    */
-  list_messages: command(messagesArgs, (ctx, { before, limit, page }) => {
+  list_messages: command(messagesArgs, (ctx, { before, limit, page, toolCalls }) => {
     if (before === undefined && page === undefined) return ctx.orchestrator.messages.list(limit);
-    return pageMessages(ctx.orchestrator.messages.list(), { before, limit: limit ?? 100 }, (cursor, n) =>
-      ctx.sessions.olderMessages(cursor, n),
+    const messages = pageMessages(
+      ctx.orchestrator.messages.list(),
+      { before, limit: limit ?? 100 },
+      (cursor, n) => ctx.sessions.olderMessages(cursor, n),
     );
+    if (toolCalls === undefined) return messages;
+    // The page's stored tool rows in the same answer (issue 22's open figure: one round trip, and
+    // only the rows the page shows): from its oldest message (all older ones when it is the first)
+    // up to `beforeMs`, the time of the message just newer than the page, which the screen holds.
+    const fromMs = messages.hasMore ? (messages.messages[0]?.tsMs ?? null) : null;
+    const range = { fromMs, beforeMs: toolCalls.beforeMs ?? null };
+    return { ...messages, toolCalls: ctx.sessions.toolCalls(range, PAGE_TOOL_CALLS_MAX) };
   }),
 };

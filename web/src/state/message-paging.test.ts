@@ -20,15 +20,15 @@ function conversationApi(log: AgentMessage[]): Api & { calls: number } {
     token: 't',
     calls: 0,
     async call<T>(command: string, args: Record<string, unknown> | Blob = {}): Promise<T> {
-      // This conversation made no tool calls: the store asks for each page's rows all the same.
-      if (command === 'list_tool_calls') return [] as T;
       if (command !== 'list_messages' || args instanceof Blob) throw new Error(`unexpected ${command}`);
       api.calls += 1;
       const limit = Number(args.limit);
       const end = args.before === undefined ? log.length : log.findIndex((m) => m.id === args.before);
       const start = Math.max(0, end - limit);
       const messages = log.slice(start, end);
-      return { messages, hasMore: start > 0, next: messages[0]?.id ?? null } as T;
+      // This conversation made no tool calls: the store asks for each page's rows all the same.
+      const toolCalls = args.toolCalls === undefined ? undefined : [];
+      return { messages, hasMore: start > 0, next: messages[0]?.id ?? null, toolCalls } as T;
     },
   };
   return api;

@@ -60,9 +60,13 @@ afterAll(async () => {
 });
 
 it('loads the tool rows of each page of messages as the page loads', async () => {
+  const asked: string[] = [];
   const village = new VillageStore({
     token: '',
-    call: <T>(name: string, args?: unknown) => v.ok<T>(name, args),
+    call: <T>(name: string, args?: unknown) => {
+      asked.push(name);
+      return v.ok<T>(name, args);
+    },
   });
   const s = village.state;
   const callIds = () => s.toolRows.map((row) => row.call?.callId);
@@ -75,6 +79,8 @@ it('loads the tool rows of each page of messages as the page loads', async () =>
   expect(s.messages[0]?.id).toBe('m-250');
   // Only rows at or after the oldest loaded message: none float above the list.
   expect(callIds()).toEqual(expected(250));
+  // The rows came with the page, in the one answer.
+  expect(asked).toEqual(['list_messages']);
 
   expect(await village.loadOlderMessages()).toBe(200);
   expect(s.messages[0]?.id).toBe('m-50');
@@ -96,4 +102,32 @@ it('list_tool_calls takes a time range and refuses a bad one with a typed error'
   expect(rows.map((r) => r.callId)).toEqual(['c-0', 'c-10']);
   const bad = await v.call('list_tool_calls', { fromMs: 'yesterday' });
   expect(bad.status).toBe(400);
+});
+
+it("list_messages brings a page's own tool rows with it, and only with a page", async () => {
+  interface Page {
+    messages: AgentMessage[];
+    next: number | string;
+    toolCalls: { callId: string }[];
+  }
+  const newest = await v.ok<Page>('list_messages', { page: true, limit: 200, toolCalls: {} });
+  expect(newest.messages[0]?.id).toBe('m-250');
+  expect(newest.toolCalls.map((c) => c.callId)).toEqual(
+    Array.from({ length: 20 }, (_, k) => `c-${250 + k * 10}`),
+  );
+  // An older page: up to the message that was oldest (m-250), whose own row belongs to the newer page.
+  const older = await v.ok<Page>('list_messages', {
+    before: newest.next,
+    limit: 200,
+    toolCalls: { beforeMs: newest.messages[0]!.tsMs },
+  });
+  expect(older.toolCalls.map((c) => c.callId)).toEqual(
+    Array.from({ length: 20 }, (_, k) => `c-${50 + k * 10}`),
+  );
+  // Without toolCalls the page is as before; toolCalls without a page is a typed refusal.
+  const plain = await v.ok<Record<string, unknown>>('list_messages', { page: true, limit: 5 });
+  expect(plain).not.toHaveProperty('toolCalls');
+  const bad = await v.call('list_messages', { limit: 5, toolCalls: {} });
+  expect(bad.status).toBe(400);
+  expect(JSON.stringify(bad.body)).toContain('INVALID_ARGUMENT');
 });

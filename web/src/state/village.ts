@@ -49,14 +49,13 @@ export interface VillageState {
   toasts: Toast[];
 }
 
+/** `list_messages {page, toolCalls}`: a page of messages with the stored tool rows of its time range. */
 interface MessagePage {
   messages: AgentMessage[];
   hasMore: boolean;
   next: string | number | null;
+  toolCalls: StoredToolCall[];
 }
-
-/** Tool rows asked per page of messages (see `toolCallsBetween`). */
-const TOOL_ROWS_PER_PAGE = 2000;
 
 export type ToastSink = (outcome: NonNullable<EventOutcome['toast']>) => void;
 
@@ -195,33 +194,16 @@ export class VillageStore {
   }
 
   /**
-   * The open conversation's stored tool rows replace the live ones (issue 22: rows survive reload,
-   * resume and fork). Rows that arrive live during the fetch are kept when the store does not have them.
+   * The newest page's stored tool rows replace the live ones (issue 22: rows survive reload, resume
+   * and fork); rows that arrived live during the fetch are kept when the store does not have them,
+   * and so are the rows of older pages a reconnect kept.
    */
-  private async refetchToolRows(generation: number, newest: Promise<StoredToolCall[]>): Promise<void> {
-    const stored = await newest;
-    if (generation !== this.messagesGeneration) return;
-    // Asked for with the page, before its oldest message was known: the rows older than it come
-    // with the older pages. The newest TOOL_ROWS_PER_PAGE either way, as a range from it would give.
-    const oldest = this.state.olderMessages.hasMore ? this.state.messages[0] : undefined;
-    const inRange = oldest === undefined ? stored : stored.filter((call) => call.tsMs >= oldest.tsMs);
-    const rows = inRange.map((call, i) => toolRowFromStored(call, i));
+  private putNewestToolRows(stored: StoredToolCall[], keptOlder: boolean, fromMs: number | null): void {
+    const rows = stored.map((call, i) => toolRowFromStored(call, i));
     const newestMs = rows.at(-1)?.tsMs ?? -Infinity;
     const later = this.state.toolRows.filter((r) => r.tsMs > newestMs);
-    this.state.toolRows = [...rows, ...later];
-  }
-
-  /**
-   * The stored tool rows with a time in [fromMs, beforeMs) (issue 22): one range per page of messages,
-   * so the rows of an older page come with it and the list never shows rows above its oldest message.
-   * Bounded per page (a page of 200 messages with more than 2,000 tool calls shows the newest 2,000).
-   */
-  private toolCallsBetween(fromMs: number | undefined, beforeMs: number | undefined) {
-    return this.api.call<StoredToolCall[]>('list_tool_calls', {
-      ...(fromMs === undefined ? {} : { fromMs }),
-      ...(beforeMs === undefined ? {} : { beforeMs }),
-      limit: TOOL_ROWS_PER_PAGE,
-    });
+    const older = keptOlder && fromMs !== null ? this.state.toolRows.filter((r) => r.tsMs < fromMs) : [];
+    this.state.toolRows = [...older, ...rows, ...later];
   }
 
   async refetch(what: Refetch): Promise<void> {
@@ -260,29 +242,42 @@ export class VillageStore {
     const s = this.state;
     this.messagesGeneration += 1;
     const generation = this.messagesGeneration;
-    // The stored tool rows are asked for at the same time as the page: one round trip less to open
-    // a conversation (issue 22's open figure).
-    const toolCalls = this.toolCallsBetween(undefined, undefined);
-    toolCalls.catch(() => undefined);
+    let toolRows: (() => void) | undefined;
     const fetching = this.fetchThenReplay(
-      () => this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE }),
+      // The page's tool rows come in the same answer: one round trip, and only the rows it shows
+      // (issue 22's open figure).
+      () =>
+        this.api.call<MessagePage>('list_messages', { page: true, limit: MESSAGE_PAGE_SIZE, toolCalls: {} }),
       (page) => {
         const fresh = page.messages.map(markRaw);
         const merged = keepLoaded
           ? mergeNewestPage(s.messages, fresh)
           : { messages: fresh, keptOlder: false };
         s.messages = merged.messages;
+        const fromMs = page.hasMore ? (page.messages[0]?.tsMs ?? null) : null;
+        // After the replay: a live row seen during the fetch is kept only when the store lacks it.
+        toolRows = () => this.putNewestToolRows(page.toolCalls, merged.keptOlder, fromMs);
         if (merged.keptOlder) return;
         s.olderMessages.hasMore = page.hasMore;
         s.olderMessages.next = page.next;
       },
-    ).then(() => this.refetchToolRows(generation, toolCalls));
+    ).then(() => {
+      if (generation === this.messagesGeneration) toolRows?.();
+    });
     this.messagesFetch = fetching.catch(() => undefined);
+    void this.messagesFetch.then(this.settleFirstConversation);
     return fetching;
   }
 
   /** The fetch of the newest page under way (or done): a search result waits for it before looking. */
   messagesFetch: Promise<void> = Promise.resolve();
+
+  private settleFirstConversation: () => void = () => undefined;
+  /**
+   * Settles when the first fetch of the conversation has (its rows put, or failed): work the page can
+   * do later, such as loading the bond map, waits for it so opening the app shows the chat first.
+   */
+  readonly firstConversation = new Promise<void>((resolve) => (this.settleFirstConversation = resolve));
 
   /**
    * Pages older messages in until `messageId` is loaded (a search result deep in the conversation),
@@ -316,16 +311,15 @@ export class VillageStore {
     const generation = this.messagesGeneration;
     s.olderMessages.loading = true;
     try {
+      // With the page's tool rows: from its oldest message (all older when it is the first) up to the
+      // message that was oldest, whose own time was in the range already loaded.
       const page = await this.api.call<MessagePage>('list_messages', {
         before: s.olderMessages.next ?? oldest.id,
         limit: MESSAGE_PAGE_SIZE,
+        toolCalls: { beforeMs: oldest.tsMs },
       });
       if (generation !== this.messagesGeneration) return 0;
-      // The page's tool rows: from its oldest message (all older when it is the first) up to the
-      // message that was oldest, whose own time was in the range already loaded.
-      const from = page.hasMore ? page.messages[0]?.tsMs : undefined;
-      const stored = await this.toolCallsBetween(from, oldest.tsMs);
-      if (generation !== this.messagesGeneration) return 0;
+      const stored = page.toolCalls;
       s.olderMessages.hasMore = page.hasMore;
       s.olderMessages.next = page.next;
       beforeInsert();
