@@ -28,10 +28,14 @@ export interface ChainProgress {
   stop(): void;
 }
 
-export function followChain(ports: ChainProgressPorts, onProgress: (update: AskProgress) => void): ChainProgress {
+export function followChain(
+  ports: ChainProgressPorts,
+  onProgress: (update: AskProgress) => void,
+): ChainProgress {
   const pacer = new ProgressPacer<AskProgress>({
     send: onProgress,
-    keyOf: (update) => update.agent,
+    // A new servant, or a tool starting, is news: sent at once. Streamed text waits its turn.
+    keyOf: (update) => (update.kind === 'tool' ? `${update.agent}\u0000${update.tool}` : update.agent),
     textOf: (update) => (update.kind === 'working' ? `w:${update.excerpt}` : `t:${update.tool}`),
     ...(ports.intervalMs === undefined ? {} : { intervalMs: ports.intervalMs }),
     ...(ports.clock === undefined ? {} : { clock: ports.clock }),
