@@ -2,6 +2,7 @@ import type { PlanTaskState } from '../domain/enums.ts';
 import type { AgentId } from '../domain/ids.ts';
 import type { AgentMessage } from '../domain/message.ts';
 import type { BudgetPool } from './budget/index.ts';
+import type { ChainWatch } from './chain-watch.ts';
 
 /** What an ask (or a plan task) gets back: the answer and how it ended. Never on the wire. */
 export interface Reply {
@@ -38,4 +39,9 @@ export interface Envelope {
   participants?: Set<AgentId>;
   /** A schedule's firing only: told once when this envelope's turn is over, however it ended. */
   onSettled?: () => void;
+  /**
+   * The door's request only: told when a turn of this chain starts, runs a tool and ends. Copied by
+   * ask, plan and hand-off deliveries (the chain goes on); new roots start without it.
+   */
+  watch?: ChainWatch;
 }

@@ -1,3 +1,4 @@
+import type { AskProgress } from '../domain/ask-progress.ts';
 import type { AttachmentInput, AttachmentRef } from '../domain/attachment.ts';
 import type { Language, Provider } from '../domain/enums.ts';
 import { CoreError, isCoreError } from '../domain/errors.ts';
@@ -8,8 +9,10 @@ import { sendWithAttachment } from './attachment-send.ts';
 import { attachmentKindLine } from './lines/index.ts';
 import type { Reply } from './envelope.ts';
 import { newMessage } from './message-log.ts';
+import type { AgentRuntime } from './agent-runtime.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { DEFAULT_EXTERNAL_CLIENT } from './prompt/envelope.ts';
+import { followChain, type ChainProgress } from './progress/follow-chain.ts';
 
 /** What the door returns to the outside client: the answer, or why there is none (a tool result). */
 export interface ExternalAnswer {
@@ -85,7 +88,8 @@ const TEXTS: Record<
  * One request through the door (ledger part 5, MCP server): delivered to the reception agent as a new
  * causal root (own budget, hop 0) from `Endpoint external`, answered within askTimeoutSecs. Every
  * outcome is an answer text; nothing throws. `signal` is the outside call: cancelling it interrupts
- * the chain.
+ * the chain. `onProgress`, when given, is told what this chain (and no other) is doing, paced, until
+ * the answer is returned, never after.
  */
 export async function askExternal(
   orch: Orchestrator,
@@ -93,6 +97,7 @@ export async function askExternal(
   content: string,
   signal: AbortSignal,
   attachment: AttachmentInput | null = null,
+  onProgress: ((update: AskProgress) => void) | null = null,
 ): Promise<ExternalAnswer> {
   const t = TEXTS[orch.language()];
   const world = orch.world();
@@ -116,6 +121,41 @@ export async function askExternal(
   }
   if (content.trim() === '' && attachment === null) return { text: t.empty, isError: true };
 
+  const progress =
+    onProgress === null
+      ? null
+      : followChain({ events: orch.events, nameOf: (id) => orch.labelName(id) }, onProgress);
+  try {
+    const target = { id: reception as AgentId, label, runtime };
+    return await deliverAndAwait(orch, target, { rawClient, content, signal, attachment, progress });
+  } finally {
+    // Every outcome (answered, timeout, interrupt, a refusal, a throw) ends the following.
+    progress?.stop();
+  }
+}
+
+interface DoorRequest {
+  rawClient: string;
+  content: string;
+  signal: AbortSignal;
+  attachment: AttachmentInput | null;
+  progress: ChainProgress | null;
+}
+
+/** The reception, checked and running. */
+interface Reception {
+  id: AgentId;
+  label: string;
+  runtime: AgentRuntime;
+}
+
+/** The reception checked: deliver the request as a new root and wait for its answer. */
+async function deliverAndAwait(
+  orch: Orchestrator,
+  { id: reception, label, runtime }: Reception,
+  { rawClient, content, signal, attachment, progress }: DoorRequest,
+): Promise<ExternalAnswer> {
+  const t = TEXTS[orch.language()];
   let resolveReply!: (reply: Reply) => void;
   const answered = new Promise<Reply>((resolve) => (resolveReply = resolve));
   // The chain stops with the outside call, and at the timeout too: the door takes one request at a
@@ -134,6 +174,7 @@ export async function askExternal(
       ...orch.rootEnvelope(message),
       replyTo: resolveReply,
       signal: AbortSignal.any([signal, chain.signal]),
+      ...(progress === null ? {} : { watch: progress.watch }),
     };
     if (!runtime.enqueue(envelope)) return false;
     orch.messages.record(message);
@@ -142,7 +183,7 @@ export async function askExternal(
   if (attachment === null) {
     if (!deliver(null)) return { text: t.inboxFull(label), isError: true };
   } else {
-    const refused = await deliverWithAttachment(orch, reception as AgentId, attachment, deliver);
+    const refused = await deliverWithAttachment(orch, reception, attachment, deliver);
     if (refused !== null) return { text: refusalText(t, label, refused), isError: true };
   }
 

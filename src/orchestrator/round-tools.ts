@@ -117,6 +117,7 @@ async function runOne(
     turn.guard.record(call.name, call.arguments, text);
     return { text, blocked: false };
   }
+  turn.envelope.watch?.toolStarted(turn.spec.id, call.name, route?.target ?? null);
   let text: string;
   let ownHead = '';
   let ok = true;

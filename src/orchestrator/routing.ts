@@ -7,6 +7,7 @@ import { askRefusedLine, handoffLine } from './lines/index.ts';
 import { newMessage } from './message-log.ts';
 import { awaitReply } from './await-reply.ts';
 import type { BudgetPool } from './budget/index.ts';
+import type { ChainWatch } from './chain-watch.ts';
 import type { Envelope, Reply } from './envelope.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import type { Turn } from './turn-state.ts';
@@ -78,6 +79,7 @@ export function transfer(
         signal: turn.handle.controller.signal,
         autoApprovePlans: turn.envelope.autoApprovePlans,
         coRecipients,
+        watch: turn.envelope.watch,
       };
       if (!runtime.enqueue(envelope)) why = t.undeliverableFull;
     }
@@ -105,6 +107,8 @@ export interface Asker {
   autoApprovePlans?: boolean;
   /** The chain's participant set of a schedule firing, copied onto every delivery (never set here). */
   participants?: Set<AgentId>;
+  /** The door's watcher of this chain, copied onto every delivery (never set here). */
+  watch?: ChainWatch;
 }
 
 export function askerOf(turn: Turn): Asker {
@@ -117,6 +121,7 @@ export function askerOf(turn: Turn): Asker {
     signal: turn.handle.controller.signal,
     autoApprovePlans: turn.envelope.autoApprovePlans,
     participants: turn.envelope.participants,
+    watch: turn.envelope.watch,
   };
 }
 
@@ -200,6 +205,7 @@ export async function deliverAndWait(
     coRecipients: [],
     autoApprovePlans: asker.autoApprovePlans,
     participants: asker.participants,
+    watch: asker.watch,
   };
   if (!runtime.enqueue(envelope)) return { text: t.askInboxFull(label), kind: 'undeliverable' };
   orch.messages.record(message);

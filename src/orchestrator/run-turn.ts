@@ -59,6 +59,7 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
   envelope.signal.addEventListener('abort', onChainAbort, { once: true });
   runtime.turn = handle;
   orch.setTyping(runtime, true);
+  incoming.watch?.turnStarted(runtime.id);
   let turn: Turn | null = null;
   try {
     const prepared = await prepareTurn(orch, runtime, envelope, handle);
@@ -95,6 +96,7 @@ export async function runTurn(orch: Orchestrator, runtime: AgentRuntime, incomin
     envelope.signal.removeEventListener('abort', onChainAbort);
     runtime.turn = null;
     orch.setTyping(runtime, false);
+    incoming.watch?.turnEnded(runtime.id);
     incoming.participants?.add(runtime.id);
     incoming.onSettled?.();
   }

@@ -225,8 +225,8 @@ export class Boot {
       void mcp.openShared();
       const doorSettings = new DoorSettingsStore(paths.mcpServerSettings);
       const door = new McpDoor({
-        ask: (message, client, signal, attachment) =>
-          askExternal(orchestrator, client, message, signal, attachment ?? null),
+        ask: (message, client, signal, attachment, onProgress) =>
+          askExternal(orchestrator, client, message, signal, attachment ?? null, onProgress ?? null),
         language: () => orchestrator.language(),
         onAttachmentRefused: () => noteRefusedExternalAttachment(orchestrator),
         log,

@@ -19,9 +19,9 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-export async function openDoorVillage(): Promise<DoorVillage> {
+export async function openDoorVillage(options: { language?: 'ja' | 'en' } = {}): Promise<DoorVillage> {
   const fake = await new FakeProvider().start();
-  const v = await startTestVillage();
+  const v = await startTestVillage(options);
   await v.ready();
   const door = await v.ok<{ token: string; status: { url: string } }>('set_mcp_server_settings', {
     enabled: true,

@@ -4,6 +4,7 @@
  * issue 22: every text a model reads follows the village language). The tool's description stays
  * English: a client reads it once per session, whatever the language is later.
  */
+import type { AskProgress } from '../../domain/ask-progress.ts';
 import type { Language } from '../../domain/enums.ts';
 
 export interface DoorTexts {
@@ -16,6 +17,8 @@ export interface DoorTexts {
   tooLarge: (mb: number) => string;
   notBase64: string;
   noContent: string;
+  /** A progress notification's message while the village works (issue 23). */
+  progress: (update: AskProgress) => string;
 }
 
 export const DOOR_TEXTS: Record<Language, DoorTexts> = {
@@ -32,6 +35,10 @@ export const DOOR_TEXTS: Record<Language, DoorTexts> = {
     notBase64:
       'attachment.bytes が base64 ではありません（標準のアルファベット、パディングあり、空白なし）。',
     noContent: 'attachment.bytes が空です。ファイルに中身がありません。',
+    progress: (update) =>
+      update.kind === 'tool'
+        ? `${update.agent}が ${update.tool} を呼び出し中`
+        : `${update.agent}が作業中${update.excerpt === '' ? '' : `: ${update.excerpt}`}`,
   },
   en: {
     busy: 'The village is busy with another external request. Try again later, once that request has finished.',
@@ -44,5 +51,9 @@ export const DOOR_TEXTS: Record<Language, DoorTexts> = {
     tooLarge: (mb) => `the file is larger than ${mb} MB, the largest attachment of any kind.`,
     notBase64: 'attachment.bytes is not base64 (standard alphabet, padded, no spaces).',
     noContent: 'attachment.bytes is empty: the file has no content.',
+    progress: (update) =>
+      update.kind === 'tool'
+        ? `${update.agent} is calling ${update.tool}`
+        : `${update.agent} is working${update.excerpt === '' ? '' : `: ${update.excerpt}`}`,
   },
 };

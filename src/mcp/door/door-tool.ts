@@ -1,6 +1,7 @@
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestId, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import type { AskProgress } from '../../domain/ask-progress.ts';
 import type { AttachmentInput } from '../../domain/attachment.ts';
 import { MESSAGE_CONTENT_MAX_CHARS } from '../../domain/message.ts';
 import type { DiagLog } from '../../diag/log.ts';
@@ -33,12 +34,15 @@ export interface DoorAnswer {
  * How the village answers a request. `client` is the caller's self-reported `clientInfo.name`, raw
  * ('' when absent); the village normalises it. `signal` aborts when the caller cancels or goes away.
  * `attachment` is the caller's one file, already decoded from base64 (its kind is not known yet).
+ * `onProgress` is given only when the caller asked for progress (a `progressToken`): the village tells
+ * it what it is doing, paced; the door words it and sends `notifications/progress`.
  */
 export type DoorAsk = (
   message: string,
   client: string,
   signal: AbortSignal,
   attachment?: AttachmentInput,
+  onProgress?: (update: AskProgress) => void,
 ) => Promise<DoorAnswer>;
 
 /** One outside request at a time across the whole door, whatever the session (ledger, MCP server 5). */
@@ -110,8 +114,11 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
       const signal = hangUp ? AbortSignal.any([extra.signal, hangUp]) : extra.signal;
       const client = server.server.getClientVersion()?.name ?? '';
       const started = Date.now();
+      const progress = progressSender(extra._meta?.progressToken, extra.sendNotification, () =>
+        options.language(),
+      );
       try {
-        const answer = await ask(message, client, signal, read.attachment);
+        const answer = await ask(message, client, signal, read.attachment, progress?.send);
         log?.note(`mcp door: ask done: ms=${Date.now() - started} error=${answer.isError}`);
         return textResult(answer);
       } catch (error) {
@@ -119,11 +126,46 @@ export function createDoorServer(options: DoorServerOptions): McpServer {
         log?.warn(`mcp door: ask failed: ms=${Date.now() - started} ${name}`);
         return textResult({ text: t.failed, isError: true });
       } finally {
+        // The answer is (about to be) the result: no progress may follow it.
+        progress?.close();
         gate.leave();
       }
     },
   );
   return server;
+}
+
+/**
+ * The request's `notifications/progress`, when the client gave a progress token: `progress` counts up
+ * from 1 (strictly increasing, as MCP asks), the message in the village language. A failing send (the
+ * client gone) is dropped: it never reaches the ask.
+ */
+function progressSender(
+  token: string | number | undefined,
+  sendNotification: (notification: ServerNotification) => Promise<void>,
+  language: () => Language,
+): { send: (update: AskProgress) => void; close: () => void } | null {
+  if (token === undefined) return null;
+  let count = 0;
+  let closed = false;
+  return {
+    send(update) {
+      if (closed) return;
+      count += 1;
+      const message = DOOR_TEXTS[language()].progress(update);
+      try {
+        void sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: count, message },
+        }).catch(() => undefined);
+      } catch {
+        // As above: the ask goes on without its client's status line.
+      }
+    },
+    close() {
+      closed = true;
+    },
+  };
 }
 
 function textResult(answer: DoorAnswer): { content: [{ type: 'text'; text: string }]; isError: boolean } {

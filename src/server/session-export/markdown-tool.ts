@@ -7,25 +7,13 @@ import type { ToolCallRecord } from '../../domain/session.ts';
 import { charCount, headChars } from '../../domain/chars.ts';
 import { fencedBlock, neutraliseHtml } from './markdown-escape.ts';
 import { LABELS } from './markdown-labels.ts';
+import { readableToolName } from '../../domain/readable-tool-name.ts';
 
 /** Characters of the arguments and of the result the file shows (the JSONL keeps the stored preview). */
 export const EXPORT_PREVIEW_CHARS = 2_000;
 
-/**
- * `ask → Bob`, `transfer → Carol`, `{server} · {tool}` for an MCP tool (`server__tool`), bundled names
- * as they are: the chat's tool-row names (web/src/lib/tool-label.ts).
- */
-export function readableToolName(
-  raw: string,
-  target: string | undefined,
-  nameOf: (id: string) => string,
-): string {
-  if (target !== undefined && raw.startsWith('transfer_to_')) return `transfer → ${nameOf(target)}`;
-  if (target !== undefined && raw.startsWith('ask_')) return `ask → ${nameOf(target)}`;
-  const split = raw.indexOf('__');
-  if (split > 0 && split < raw.length - 2) return `${raw.slice(0, split)} · ${raw.slice(split + 2)}`;
-  return raw;
-}
+/** Re-exported: the export's callers and tests name it here. */
+export { readableToolName };
 
 /** A preview as a fenced block, cut for the file; says how much of the whole it shows. */
 function preview(label: string, text: string, totalChars: number, language: Language): string {
