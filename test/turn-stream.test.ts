@@ -245,3 +245,46 @@ it('a servant without tools that passes its streamed reply on: the bubble become
   for (const delta of deltas) expect(delta.messageId).toBe(passedOn.id);
   expect(stopsIn(bed.events)).toEqual([]);
 });
+
+it('a servant that writes, then hands the work on: its bubble is marked handed on, not cut', async () => {
+  await startStreamServant(bed, { id: 'a', name: 'A' }, 'open_ai_compat');
+  await startStreamServant(bed, { id: 'b', name: 'B' }, 'open_ai_compat', { stream: false });
+  await bed.v.ok('set_connections', { agentId: 'a', connectedAgents: ['b'] });
+  const chunk = (delta: object, finish: string | null = null) =>
+    JSON.stringify({
+      id: 'c1',
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+  const call = {
+    index: 0,
+    id: 'call_1',
+    type: 'function',
+    function: { name: 'transfer_to_b', arguments: '{}' },
+  };
+  const handOff = sseBody(
+    [
+      chunk({ role: 'assistant', content: 'B knows this better; ' }),
+      chunk({ content: 'passing it on.' }),
+      chunk({ tool_calls: [call] }),
+      chunk({}, 'tool_calls'),
+      JSON.stringify({
+        id: 'c1',
+        object: 'chat.completion.chunk',
+        choices: [],
+        usage: { prompt_tokens: 9, completion_tokens: 7, total_tokens: 16 },
+      }),
+    ],
+    { done: true },
+  );
+  bed.fake.enqueue({ stream: { bytes: handOff } }, { body: textReply('openai', 'b answers') });
+  await bed.v.ok('send_user_message', { to: 'a', content: 'a question for b' });
+  await waitForMessage(bed.v, isReply('b answers'), "b's reply");
+  await until('the stop frame', () => stopsIn(bed.frames).length === 1);
+
+  const deltas = deltasIn(bed.events);
+  expect(deltas.map((d) => d.text).join('')).toBe('B knows this better; passing it on.');
+  expect(stopsIn(bed.frames)).toEqual([
+    { type: 'messageStreamStopped', agentId: 'a', messageId: deltas[0]!.messageId, reason: 'handed_off' },
+  ]);
+});

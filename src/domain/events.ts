@@ -29,7 +29,12 @@ export type CoreEvent =
    * message: interrupted by a person (or the chain), or cut (the stream failed, or the turn ended
    * another way). The shown text stays visible, marked; it is in neither history nor the store.
    */
-  | { type: 'messageStreamStopped'; agentId: AgentId; messageId: string; reason: 'cut' | 'interrupted' }
+  | {
+      type: 'messageStreamStopped';
+      agentId: AgentId;
+      messageId: string;
+      reason: 'cut' | 'interrupted' | 'handed_off';
+    }
   | { type: 'topologyChanged' }
   | { type: 'agentFailed'; agentId: AgentId; error: ErrorPayload }
   | { type: 'backendDegraded'; modelTemplateId: ModelTemplateId; reason: string }

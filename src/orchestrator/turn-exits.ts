@@ -53,6 +53,8 @@ export async function finishCompleted(
   if (interruptWins(turn)) return finishInterrupted(orch, turn);
   turn.exiting = true;
   if (completion.handoff) {
+    // Before settling (which would mark the bubble cut): the reply is the other servant's now.
+    turn.stream?.stop('handed_off');
     pushExchange(orch, turn, turn.sent, completion.handoff.entry);
     // Only reachable for a requester when transfer was offered anyway: the answer does not come back.
     turn.envelope.replyTo?.({ text: '', kind: 'handed_off' });

@@ -17,7 +17,11 @@ export interface EventSink {
   emit(event: CoreEvent): void;
 }
 
-export type StreamStopReason = 'cut' | 'interrupted';
+/**
+ * Why a bubble has no final message: the stream or the turn broke (`cut`), the person interrupted
+ * it, or the servant handed the work on to another one (its reply is the other servant's to give).
+ */
+export type StreamStopReason = 'cut' | 'interrupted' | 'handed_off';
 
 /** Between two calls' texts in one bubble (a reply, its tool calls, then the next reply). */
 const CALL_SEPARATOR = '\n\n';

@@ -1,5 +1,5 @@
 /** A reply as it streams in (issue 23); the state's functions are in state/streaming-replies.ts. */
-export type StreamStop = 'cut' | 'interrupted';
+export type StreamStop = 'cut' | 'interrupted' | 'handed_off';
 
 export interface StreamingReply {
   agentId: string;

@@ -188,4 +188,22 @@ describe('StreamingRow', () => {
       'Stopped — not kept in the conversation',
     );
   });
+
+  it('a reply handed on to another servant says so, not that it was cut (en, ja)', async () => {
+    store.apply(delta('m-hand', 'B knows better'));
+    const handed = mount('m-hand');
+    store.apply({ type: 'messageStreamStopped', agentId: 'dev', messageId: 'm-hand', reason: 'handed_off' });
+    await frames();
+    expect(part(handed, 'chat-stream')!.dataset.stopped).toBe('handed_off');
+    expect(part(handed, 'chat-stream-stopped')!.textContent).toBe(
+      'Handed on to another servant — this text is not kept in the conversation',
+    );
+    expect(part(handed, 'chat-stream-stop')).toBeNull();
+    i18n.global.locale.value = 'ja';
+    await nextTick();
+    expect(part(handed, 'chat-stream-stopped')!.textContent).toBe(
+      '別のサーヴァントへ引き継ぎました — この文章は会話には残りません',
+    );
+    i18n.global.locale.value = 'en';
+  });
 });
