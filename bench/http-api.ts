@@ -102,7 +102,7 @@ for (const [label, name, args] of cases) {
     console.log(`HTTP ${label.padEnd(44)} ${appLine}`);
     continue;
   }
-  const ratio = median(app.map((a, i) => a / hono[i]!));
+  const ratio = median(app) / median(hono);
   console.log(
     `HTTP ${label.padEnd(44)} ${appLine}  bare Hono ${median(hono).toFixed(0).padStart(6)} req/s  ` +
       `ratio ${ratio.toFixed(2)}x (median of ${ROUNDS} alternating rounds of ${DURATION_SECS} s)`,
