@@ -15,7 +15,7 @@ import {
   isLoopbackRequest,
   isOwnOrigin,
   refusals,
-  tokenMatches,
+  tokenMatcher,
 } from './guard.ts';
 import { landingPage } from './landing-page.ts';
 import { sessionDownloadRoute } from './session-export/route.ts';
@@ -78,8 +78,9 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     await next();
   });
 
+  const tokenMatches = tokenMatcher(token);
   app.use('/api/*', async (c, next) => {
-    if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) throw refusals.token();
+    if (!tokenMatches(bearerToken(c.req.header('authorization')))) throw refusals.token();
     await next();
   });
   // One limiter per route limit: the path picks its own (send_user_message carries an attachment).
