@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
 import { dispatchBrowser } from '../browser/routes.ts';
 import type { BrowserService } from '../browser/service.ts';
 import type { Boot } from './boot.ts';
 import type { CommandTable } from './command.ts';
+import { limitBody } from './body-limit-middleware.ts';
 import { BODY_LIMIT_BY_PATH, MAX_BODY_BYTES, type RouteBodyLimit } from './body-limits.ts';
 import { toErrorResponse } from './error-response.ts';
 import {
@@ -15,7 +15,7 @@ import {
   isLoopbackRequest,
   isOwnOrigin,
   refusals,
-  tokenMatches,
+  tokenMatcher,
 } from './guard.ts';
 import { landingPage } from './landing-page.ts';
 import { sessionDownloadRoute } from './session-export/route.ts';
@@ -78,25 +78,23 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     await next();
   });
 
+  const tokenMatches = tokenMatcher(token);
   app.use('/api/*', async (c, next) => {
-    if (!tokenMatches(bearerToken(c.req.header('authorization')), token)) throw refusals.token();
+    if (!tokenMatches(bearerToken(c.req.header('authorization')))) throw refusals.token();
     await next();
   });
   // One limiter per route limit: the path picks its own (send_user_message carries an attachment).
   const defaultLimit: RouteBodyLimit = { maxBytes: MAX_BODY_BYTES };
-  const limiters = new Map<RouteBodyLimit, ReturnType<typeof bodyLimit>>();
+  const limiters = new Map<RouteBodyLimit, ReturnType<typeof limitBody>>();
   const limiterFor = (limit: RouteBodyLimit) => {
     let limiter = limiters.get(limit);
     if (!limiter) {
-      limiter = bodyLimit({
-        maxSize: limit.maxBytes,
-        onError: () => {
-          const error =
-            limit.refuse?.(log) ??
-            new CoreError('PAYLOAD_TOO_LARGE', `request bodies are limited to ${limit.maxBytes} bytes`);
-          unreadBodies.add(error);
-          throw error;
-        },
+      limiter = limitBody(limit.maxBytes, () => {
+        const error =
+          limit.refuse?.(log) ??
+          new CoreError('PAYLOAD_TOO_LARGE', `request bodies are limited to ${limit.maxBytes} bytes`);
+        unreadBodies.add(error);
+        throw error;
       });
       limiters.set(limit, limiter);
     }

@@ -26,10 +26,17 @@ export function isOwnOrigin(origin: string | null | undefined, port: number): bo
 }
 
 export function tokenMatches(presented: string | null | undefined, token: string): boolean {
-  if (!presented) return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return tokenMatcher(token)(presented);
+}
+
+/** The same check with the token's bytes made once, for a check on every request. */
+export function tokenMatcher(token: string): (presented: string | null | undefined) => boolean {
+  const expected = Buffer.from(token);
+  return (presented) => {
+    if (!presented) return false;
+    const offered = Buffer.from(presented);
+    return offered.length === expected.length && timingSafeEqual(offered, expected);
+  };
 }
 
 export function bearerToken(header: string | null | undefined): string | null {
