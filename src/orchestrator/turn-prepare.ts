@@ -42,7 +42,8 @@ export async function prepareTurn(
   handle: TurnHandle,
 ): Promise<Prepared> {
   const world = orch.world();
-  const spec = world.agents.find((a) => a.id === runtime.id);
+  const directory = orch.directory();
+  const spec = directory.spec(runtime.id);
   if (!spec)
     return { kind: 'failed', error: new CoreError('AGENT_NOT_FOUND', 'the servant no longer exists') };
   const template = world.templates.find((t) => t.id === spec.modelTemplateId);
@@ -73,7 +74,7 @@ export async function prepareTurn(
   ]);
   const names = orch.agentNames();
   const roster = spec.connectedAgents.map((id) => {
-    const other = world.agents.find((a) => a.id === id);
+    const other = directory.spec(id);
     const role = other?.roleId ? world.roles.find((r) => r.id === other.roleId) : undefined;
     return { id, name: other?.name ?? id, roleName: role?.name ?? null, status: orch.statusOf(id) };
   });
@@ -99,14 +100,14 @@ export async function prepareTurn(
     provider: effectiveProvider(template),
     log: orch.log,
   });
-  const log = orch.messages.list();
+  // Only the window's tail and the few messages the excerpt shows are read, never the whole log.
   const sent = foldUserTurn({
     language,
     summary: runtime.summary,
-    presence: presenceSection(log.slice(-orch.config.roomLogWindow), language),
+    presence: presenceSection(orch.messages.list(orch.config.roomLogWindow), language),
     roomLog: spec.hearsRoomLog
       ? composeRoomLog(
-          log,
+          orch.messages,
           spec.id,
           (e) => orch.senderLabel(e),
           language,
