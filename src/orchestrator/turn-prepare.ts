@@ -23,6 +23,7 @@ import {
   withAttachmentMarker,
 } from './prompt/index.ts';
 import { loadTurnAttachments } from './turn-attachments.ts';
+import { loopSlice } from './loop-slice.ts';
 import type { UserChatMessage } from './image-retry.ts';
 import { turnStartLine } from './lines/index.ts';
 import { RepeatGuard } from './repeat-guard.ts';
@@ -72,6 +73,9 @@ export async function prepareTurn(
     read('skill'),
     read('memory'),
   ]);
+  // The files are read: what follows is synchronous up to the model call, so it waits its slice.
+  const slice = loopSlice();
+  if (slice !== null) await slice;
   const names = orch.agentNames();
   const roster = spec.connectedAgents.map((id) => {
     const other = directory.spec(id);
