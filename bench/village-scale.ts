@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { MemoryDiagLog } from '../src/diag/log.ts';
 import { EventBus } from '../src/domain/events.ts';
 import type { AgentId, ModelTemplateId } from '../src/domain/ids.ts';
@@ -21,6 +22,32 @@ import { startServer } from '../src/server/serve.ts';
 import { openVillage } from '../src/world/open-village.ts';
 import { VillagePaths } from '../src/world/paths.ts';
 import { FakeProvider } from '../test/fakes/fake-provider.ts';
+
+/**
+ * The storm's client (plain JavaScript for a worker thread): the thousand sends as fast as a browser
+ * can make them, over its 6 connections to one origin.
+ */
+const STORM_CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, token, ids, count, connections } = workerData;
+const send = (i) =>
+  fetch(url + '/api/send_user_message', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+    body: JSON.stringify({ to: ids[i % ids.length], content: 'storm ' + i }),
+  }).then((r) => r.json());
+let next = 0;
+const lane = async () => {
+  while (next < count) await send(next++);
+};
+parentPort.once('message', () =>
+  Promise.all(Array.from({ length: connections }, lane)).then(
+    () => process.exit(0),
+    () => process.exit(1),
+  ),
+);
+`;
+const BROWSER_CONNECTIONS = 6;
 
 const SMALL = 10;
 const LARGE = 500;
@@ -114,7 +141,9 @@ async function idleSingleTurn(size: number): Promise<number> {
 }
 
 interface Delay {
+  p50: number;
   p99: number;
+  samples: number;
   max: number;
   elapsed: number;
 }
@@ -127,14 +156,22 @@ async function measured(storm: () => Promise<void>): Promise<Delay> {
   await storm();
   const elapsed = performance.now() - start;
   monitor.disable();
-  return { p99: monitor.percentile(99) / 1e6, max: monitor.max / 1e6, elapsed };
+  return {
+    p50: monitor.percentile(50) / 1e6,
+    p99: monitor.percentile(99) / 1e6,
+    max: monitor.max / 1e6,
+    samples: monitor.count,
+    elapsed,
+  };
 }
 
 async function coreStorm(): Promise<Delay> {
   const v = await coreVillage(LARGE);
   const delay = await measured(async () => {
     const ended = turnsEnded(v.events, STORM);
+    const start = performance.now();
     for (let i = 0; i < STORM; i += 1) v.orch.sendUserMessage(v.ids[i % v.ids.length]!, `storm ${i}`);
+    console.log(`  (the ${STORM} sends themselves: ${(performance.now() - start).toFixed(1)} ms in one go)`);
     await ended;
   });
   await v.close();
@@ -178,6 +215,18 @@ async function serverStorm(): Promise<Delay> {
     await api('start_agent', { agentId: id });
     ids.push(id);
   }
+  // Through the API's send path, as the web app does. The client runs on its own thread, started
+  // before the measure: its thousand requests are not the server's work and must not weigh on the
+  // loop measured here.
+  const client = new Worker(STORM_CLIENT, {
+    eval: true,
+    workerData: { url: server.url, token: server.token, ids, count: STORM, connections: BROWSER_CONNECTIONS },
+  });
+  await new Promise((resolve) => client.once('online', resolve));
+  const sent = new Promise<void>((resolve, reject) => {
+    client.once('error', reject);
+    client.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`client exit ${code}`))));
+  });
   const delay = await measured(async () => {
     const ended = new Promise<void>((resolve) => {
       let left = STORM;
@@ -189,12 +238,8 @@ async function serverStorm(): Promise<Delay> {
         resolve();
       });
     });
-    // Through the API's send path, as the web app does (the requests themselves are not timed).
-    await Promise.all(
-      Array.from({ length: STORM }, (_, i) =>
-        api('send_user_message', { to: ids[i % ids.length], content: `storm ${i}` }),
-      ),
-    );
+    client.postMessage('go');
+    await sent;
     await ended;
   });
   await server.close();
@@ -215,8 +260,8 @@ console.log(
 
 const report = (name: string, d: Delay) =>
   console.log(
-    `  ${name.padEnd(28)} p99 ${d.p99.toFixed(1)} ms  max ${d.max.toFixed(1)} ms  (${(d.elapsed / 1000).toFixed(2)} s; goal p99 < ${P99_GOAL_MS}, max < ${MAX_GOAL_MS}: ${d.p99 < P99_GOAL_MS && d.max < MAX_GOAL_MS ? 'met' : 'MISSED'})`,
+    `  ${name.padEnd(28)} p50 ${d.p50.toFixed(1)} ms  p99 ${d.p99.toFixed(1)} ms  max ${d.max.toFixed(1)} ms  (${d.samples} samples in ${(d.elapsed / 1000).toFixed(2)} s; goal p99 < ${P99_GOAL_MS}, max < ${MAX_GOAL_MS}: ${d.p99 < P99_GOAL_MS && d.max < MAX_GOAL_MS ? 'met' : 'MISSED'})`,
   );
 console.log(`village scale: storm of ${STORM} user messages over ${LARGE} servants, event-loop delay`);
 report('core', await coreStorm());
-if (!process.argv.includes('--core')) report('server + HTTP LLM client', await serverStorm());
+if (!process.argv.includes('--core')) report(`server + HTTP LLM client`, await serverStorm());

@@ -3,8 +3,8 @@
  * servants had hundreds of turns whose file reads completed together run their prompt building,
  * model call and exit back to back in one loop phase: the loop froze for half a second, and the
  * server's sockets and timers with it. A turn passes `loopSlice()` at once while the current slice
- * has time left; past it, turns wait in arrival order and resume one per loop iteration, so timers
- * and I/O run in between. Only the timing changes: nothing is reordered within a turn.
+ * has time left; past it, turns wait in arrival order and resume a slice's worth per loop iteration,
+ * so timers and I/O run in between. Only the timing changes: nothing is reordered within a turn.
  */
 import { performance } from 'node:perf_hooks';
 // The timers module's own function: a test's fake timers replace the global one, not this.
@@ -31,9 +31,18 @@ export function loopSlice(): Promise<void> | null {
   });
 }
 
+/**
+ * Resumes waiting turns for at most one slice, then leaves the rest to the next loop iteration. Each
+ * next one is taken after the previous one's synchronous run (a microtask queued behind it).
+ */
 function resumeNext(): void {
-  const next = waiting.shift();
-  next?.();
-  // Scheduled from the check phase, the next one runs in the next loop iteration.
-  if (waiting.length > 0) setImmediate(resumeNext);
+  const started = performance.now();
+  const step = (): void => {
+    waiting.shift()?.();
+    if (waiting.length === 0) return;
+    // Scheduled from the check phase, an immediate runs in the next loop iteration.
+    if (performance.now() - started >= SLICE_MS) setImmediate(resumeNext);
+    else queueMicrotask(step);
+  };
+  step();
 }

@@ -42,6 +42,10 @@ export async function prepareTurn(
   envelope: Envelope,
   handle: TurnHandle,
 ): Promise<Prepared> {
+  // Slices bound the synchronous runs of many turns at once (issue 24): here, before the reads
+  // are issued, and below, before the prompt is built.
+  const start = loopSlice();
+  if (start !== null) await start;
   const world = orch.world();
   const directory = orch.directory();
   const spec = directory.spec(runtime.id);
@@ -73,9 +77,9 @@ export async function prepareTurn(
     read('skill'),
     read('memory'),
   ]);
-  // The files are read: what follows is synchronous up to the model call, so it waits its slice.
-  const slice = loopSlice();
-  if (slice !== null) await slice;
+  // The files are read: what follows is synchronous up to the model call.
+  const built = loopSlice();
+  if (built !== null) await built;
   const names = orch.agentNames();
   const roster = spec.connectedAgents.map((id) => {
     const other = directory.spec(id);
