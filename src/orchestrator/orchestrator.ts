@@ -19,6 +19,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import type { VillagePaths } from '../world/paths.ts';
 import type { Village } from '../world/village.ts';
 import type { WorldState } from '../world/world-state.ts';
+import { agentDirectory, type AgentDirectory } from './agent-directory.ts';
 import { AgentRuntime, IDLE_RUNTIME, type RuntimeView } from './agent-runtime.ts';
 import { fileAttachmentPort, type AttachmentPort } from './attachment-port.ts';
 import { sendWithAttachment, type AttachmentSendTarget } from './attachment-send.ts';
@@ -121,11 +122,15 @@ export class Orchestrator {
       : createLlmBackend(template, this.deps.secrets, { log: this.deps.log });
   }
 
-  agentNames(): Map<string, string> {
-    return new Map(this.world().agents.map((a) => [a.id, a.name]));
+  /** The agents of the current world version by id (built once per version, not per label). */
+  directory(): AgentDirectory {
+    return agentDirectory(this.world().agents);
+  }
+  agentNames(): ReadonlyMap<string, string> {
+    return this.directory().names;
   }
   labelName(id: AgentId): string {
-    return this.world().agents.find((a) => a.id === id)?.name ?? id;
+    return this.directory().spec(id)?.name ?? id;
   }
   /** `agent_2（ザリ）` (`agent_2 (Zari)` in English): how other agents are named in results and tool descriptions. */
   labelOf(id: AgentId): string {
@@ -159,7 +164,7 @@ export class Orchestrator {
     this.runtimes.get(id)?.snapshotRuntime(this.now()) ?? IDLE_RUNTIME;
 
   requireSpec(id: AgentId) {
-    const spec = this.world().agents.find((a) => a.id === id);
+    const spec = this.directory().spec(id);
     if (!spec) throw new CoreError('AGENT_NOT_FOUND', `no agent with id ${id}`, { agentId: id });
     return spec;
   }
@@ -401,7 +406,7 @@ export class Orchestrator {
   interruptAll(): number {
     let count = 0;
     for (const id of this.runtimes.keys()) {
-      if (this.world().agents.some((a) => a.id === id) && this.interruptTurn(id as AgentId)) count += 1;
+      if (this.directory().spec(id) && this.interruptTurn(id as AgentId)) count += 1;
     }
     return count;
   }

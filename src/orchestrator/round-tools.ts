@@ -131,7 +131,7 @@ async function runOne(
   } else if (offeredRoomLog) {
     const id = typeof call.arguments.id === 'string' ? call.arguments.id : '';
     const read = readRoomLog(
-      orch.messages.list(),
+      orch.messages.view(),
       turn.spec.id,
       id,
       (e) => orch.senderLabel(e),
@@ -146,7 +146,7 @@ async function runOne(
       workDir: turn.spec.workDir,
       // The blackboard asks its gate again at call time (Spec 55 freeze 1), so this is the setting as
       // it is now, not at turn start: a servant set not to use the blackboard mid-turn writes nothing.
-      usesBlackboard: orch.world().agents.find((a) => a.id === turn.spec.id)?.usesBlackboard ?? false,
+      usesBlackboard: orch.directory().spec(turn.spec.id)?.usesBlackboard ?? false,
       language: turn.language,
       agentNames: orch.agentNames(),
       paths: orch.paths,

@@ -23,6 +23,7 @@ import {
   withAttachmentMarker,
 } from './prompt/index.ts';
 import { loadTurnAttachments } from './turn-attachments.ts';
+import { loopSlice } from './loop-slice.ts';
 import type { UserChatMessage } from './image-retry.ts';
 import { turnStartLine } from './lines/index.ts';
 import { RepeatGuard } from './repeat-guard.ts';
@@ -41,8 +42,13 @@ export async function prepareTurn(
   envelope: Envelope,
   handle: TurnHandle,
 ): Promise<Prepared> {
+  // Slices bound the synchronous runs of many turns at once (issue 24): here, before the reads
+  // are issued, and below, before the prompt is built.
+  const start = loopSlice();
+  if (start !== null) await start;
   const world = orch.world();
-  const spec = world.agents.find((a) => a.id === runtime.id);
+  const directory = orch.directory();
+  const spec = directory.spec(runtime.id);
   if (!spec)
     return { kind: 'failed', error: new CoreError('AGENT_NOT_FOUND', 'the servant no longer exists') };
   const template = world.templates.find((t) => t.id === spec.modelTemplateId);
@@ -71,9 +77,12 @@ export async function prepareTurn(
     read('skill'),
     read('memory'),
   ]);
+  // The files are read: what follows is synchronous up to the model call.
+  const built = loopSlice();
+  if (built !== null) await built;
   const names = orch.agentNames();
   const roster = spec.connectedAgents.map((id) => {
-    const other = world.agents.find((a) => a.id === id);
+    const other = directory.spec(id);
     const role = other?.roleId ? world.roles.find((r) => r.id === other.roleId) : undefined;
     return { id, name: other?.name ?? id, roleName: role?.name ?? null, status: orch.statusOf(id) };
   });
@@ -99,14 +108,14 @@ export async function prepareTurn(
     provider: effectiveProvider(template),
     log: orch.log,
   });
-  const log = orch.messages.list();
+  // Only the window's tail and the few messages the excerpt shows are read, never the whole log.
   const sent = foldUserTurn({
     language,
     summary: runtime.summary,
-    presence: presenceSection(log.slice(-orch.config.roomLogWindow), language),
+    presence: presenceSection(orch.messages.list(orch.config.roomLogWindow), language),
     roomLog: spec.hearsRoomLog
       ? composeRoomLog(
-          log,
+          orch.messages,
           spec.id,
           (e) => orch.senderLabel(e),
           language,

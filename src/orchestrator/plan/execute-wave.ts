@@ -1,6 +1,7 @@
 import type { AgentId } from '../../domain/ids.ts';
 import { charCount, planBundleLine, planWaveLine } from '../lines/index.ts';
 import type { Orchestrator } from '../orchestrator.ts';
+import { childSignal } from '../child-signal.ts';
 import { cycleRefusal, deliverAndWait, type Asker, type Delivered } from '../routing.ts';
 import { bundleSection } from './plan-texts.ts';
 import { verifyWave } from './verify-wave.ts';
@@ -33,7 +34,7 @@ export async function executeWave(orch: Orchestrator, asker: Asker, run: WaveRun
       const result =
         refused !== null
           ? { text: refused, kind: 'undeliverable' as const }
-          : await deliverAndWait(orch, asker, task.to, task.message);
+          : await deliverAndWait(orch, taskAsker(asker), task.to, task.message);
       orch.planWaves.resolveTask(planId, task.to, result.kind, orch.now() - started);
       return result;
     }),
@@ -66,6 +67,14 @@ export async function executeWave(orch: Orchestrator, asker: Asker, run: WaveRun
     }),
   );
   return bundle;
+}
+
+/**
+ * The asker as one task sees it: waiting on its own child of the asker's signal, so a wave adds one
+ * listener to that signal, not two per task (MaxListenersExceededWarning from 11 tasks on).
+ */
+function taskAsker(asker: Asker): Asker {
+  return { ...asker, signal: childSignal(asker.signal) };
 }
 
 /** A verifier id whose agent is gone reads as none (the setting is not cleaned up). */

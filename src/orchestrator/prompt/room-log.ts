@@ -16,7 +16,7 @@ import type { AgentId } from '../../domain/ids.ts';
 import type { AgentMessage, Endpoint } from '../../domain/message.ts';
 import { attachmentNote } from './attachment-note.ts';
 import { defuse, stripLabel } from './envelope.ts';
-import { displayId } from './room-log-ids.ts';
+import { displayId, ID_PREFIX_LENGTHS } from './room-log-ids.ts';
 import { charCount, formatCount, headChars, oneLine } from './text.ts';
 
 export const ROOM_LOG_WINDOW = 12;
@@ -56,9 +56,29 @@ export function routeLabel(message: AgentMessage, labelOf: EndpointLabel): strin
   return `${stripLabel(labelOf(message.from))} → ${stripLabel(labelOf(message.to))}`;
 }
 
+/**
+ * What the excerpt reads from the log, so a turn need not filter and copy all of it (issue 24); the
+ * message log provides it, and `roomLogOf` makes one of a plain list.
+ */
+export interface RoomLogSource {
+  /** The messages sent by an agent (the only ones that can be visible), newest first. */
+  agentSentNewestFirst(): Iterable<AgentMessage>;
+  /** Every message whose lowercased id starts with `prefix` (lowercase). */
+  withIdPrefix(prefix: string): readonly AgentMessage[];
+}
+
+export function roomLogOf(log: readonly AgentMessage[]): RoomLogSource {
+  return {
+    *agentSentNewestFirst() {
+      for (let i = log.length - 1; i >= 0; i -= 1) if (log[i]!.from.kind === 'agent') yield log[i]!;
+    },
+    withIdPrefix: (prefix) => log.filter((m) => m.id.toLowerCase().startsWith(prefix)),
+  };
+}
+
 /** The section, or null when nothing is visible. */
 export function composeRoomLog(
-  log: readonly AgentMessage[],
+  log: readonly AgentMessage[] | RoomLogSource,
   reader: AgentId,
   labelOf: EndpointLabel,
   language: Language,
@@ -66,8 +86,8 @@ export function composeRoomLog(
   excerptChars: number = ROOM_LOG_EXCERPT_CHARS,
 ): string | null {
   const texts = ROOM_LOG_TEXTS[language];
-  const visible = log.filter((message) => isVisibleInRoomLog(reader, message));
-  const shown = window <= 0 ? [] : visible.slice(-window);
+  const source = isSource(log) ? log : roomLogOf(log);
+  const shown = window <= 0 ? [] : latestVisible(source, reader, window);
   if (shown.length === 0) return null;
   let anyCut = false;
   const lines = shown.map((message) => {
@@ -75,7 +95,7 @@ export function composeRoomLog(
     const cut = total > excerptChars;
     anyCut ||= cut;
     const body = oneLine(defuse(cut ? headChars(message.content, excerptChars) : message.content));
-    const head = cut ? `[${displayId(message, visible)}] ` : '';
+    const head = cut ? `[${shownId(source, reader, message)}] ` : '';
     const tail = cut ? texts.cut(formatCount(total)) : '';
     const note = attachmentNote(message.attachments, language);
     return `${head}${routeLabel(message, labelOf)}: ${note}${body}${tail}`;
@@ -83,4 +103,31 @@ export function composeRoomLog(
   const heading = texts.heading(formatCount(window), formatCount(excerptChars));
   const section = [heading, ...lines].join('\n');
   return anyCut ? `${section}\n\n${texts.hint}` : section;
+}
+
+function isSource(log: readonly AgentMessage[] | RoomLogSource): log is RoomLogSource {
+  return !Array.isArray(log);
+}
+
+/** The last `window` visible messages, oldest first: read from the newest back, no further. */
+function latestVisible(source: RoomLogSource, reader: AgentId, window: number): AgentMessage[] {
+  const shown: AgentMessage[] = [];
+  for (const message of source.agentSentNewestFirst()) {
+    if (!isVisibleInRoomLog(reader, message)) continue;
+    shown.push(message);
+    if (shown.length === window) break;
+  }
+  return shown.reverse();
+}
+
+/**
+ * The id as `displayId` shows it among every visible message: only messages sharing its first
+ * characters can collide, so those are the only ones looked at.
+ */
+function shownId(source: RoomLogSource, reader: AgentId, message: AgentMessage): string {
+  // An id no longer than the shortest prefix is shown whole, whatever else there is.
+  if (message.id.length <= ID_PREFIX_LENGTHS[0]) return displayId(message, []);
+  const prefix = message.id.slice(0, ID_PREFIX_LENGTHS[0]).toLowerCase();
+  const rivals = source.withIdPrefix(prefix).filter((m) => isVisibleInRoomLog(reader, m));
+  return displayId(message, rivals);
 }
