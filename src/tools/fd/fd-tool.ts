@@ -5,7 +5,6 @@ import { compileUserRegex, regexFailureText } from '../grep/regex.ts';
 import { MAX_FILES } from '../work-dir/limits.ts';
 import { resolveExisting, shown as shownPath } from '../work-dir/resolve.ts';
 import { workDirTexts } from '../work-dir/texts.ts';
-import { walkWorkDir } from '../work-dir/walk.ts';
 import { toSource } from '../regex-worker/jobs.ts';
 import type { RegexRunner } from '../regex-worker/runner.ts';
 import { sharedRegexRunner } from '../regex-worker/shared.ts';
@@ -75,7 +74,12 @@ async function runFd(
   if (!(await stat(resolved.abs)).isDirectory()) {
     return t.notFolder(T.notFolder(resolved.rel));
   }
-  const walk = await walkWorkDir(resolved.root, resolved.abs, resolved.rel, maxFiles);
+  const walked = await runner.run(
+    { kind: 'walk', root: resolved.root, startAbs: resolved.abs, startRel: resolved.rel, maxFiles },
+    ctx.signal,
+  );
+  if (!walked.ok) return jobFailureText('fd', 'pattern', walked, ctx.language);
+  const walk = walked.value;
   const job = await runner.run(
     { kind: 'names', names: walk.entries.map((entry) => entry.name), pattern: toSource(compiled.regex) },
     ctx.signal,

@@ -1,5 +1,7 @@
 import { scanFiles, type GrepScan, type ScanTarget } from '../grep/scan.ts';
 import { replaceAllSd, type TemplatePart } from '../sd/sd-regex.ts';
+import type { WalkResult } from '../work-dir/walk.ts';
+import { walkWorkDirSync } from '../work-dir/walk-sync.ts';
 
 /**
  * The regex work of the search and replace tools, as plain data so it can run in a worker thread.
@@ -37,7 +39,20 @@ export interface ReplaceJob {
   texts: string[];
 }
 
-export type RegexJob = GrepJob | NamesJob | ReplaceJob;
+/**
+ * grep, fd: the files and folders under `startAbs` (walkWorkDir's entries, order and checks). It runs
+ * where the scans run so the walk can block on one synchronous listing per folder without stalling
+ * the event loop (issue 24: a walk awaiting per entry was most of fd's time).
+ */
+export interface WalkJob {
+  kind: 'walk';
+  root: string;
+  startAbs: string;
+  startRel: string;
+  maxFiles: number;
+}
+
+export type RegexJob = GrepJob | NamesJob | ReplaceJob | WalkJob;
 
 export interface Replaced {
   text: string;
@@ -50,7 +65,9 @@ export type JobResult<J extends RegexJob> = J extends GrepJob
     ? number[]
     : J extends ReplaceJob
       ? Replaced[]
-      : never;
+      : J extends WalkJob
+        ? WalkResult
+        : never;
 
 export function toSource(regex: RegExp): RegexSource {
   return { source: regex.source, flags: regex.flags };
@@ -65,7 +82,7 @@ export async function runJob<J extends RegexJob>(job: J): Promise<JobResult<J>> 
   return (await runAny(job)) as JobResult<J>;
 }
 
-async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[]> {
+async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[] | WalkResult> {
   switch (job.kind) {
     case 'grep':
       return scanFiles(job.targets, {
@@ -87,5 +104,7 @@ async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[]> 
       const sd = { regex: compile(job.pattern), template: job.template };
       return job.texts.map((text) => replaceAllSd(sd, text));
     }
+    case 'walk':
+      return walkWorkDirSync(job.root, job.startAbs, job.startRel, job.maxFiles);
   }
 }

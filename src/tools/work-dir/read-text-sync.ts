@@ -1,0 +1,61 @@
+import { closeSync, fstatSync, lstatSync, readSync } from 'node:fs';
+import { InsideError } from './inside-error.ts';
+import { MAX_FILE_BYTES } from './limits.ts';
+import { openForReadingSync } from './open-sync.ts';
+import { looksBinary, type TextRead } from './read-text.ts';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lossy = new TextDecoder('utf-8');
+
+/**
+ * readTextFile (read-text.ts) for a thread that may block: the same checks in the same order (kind
+ * before open, inside check through the descriptor, folder, size, binary, UTF-8) and the same
+ * results, with synchronous calls so a scan of thousands of files makes no async round trip per file.
+ */
+export function readTextFileSync(root: string, abs: string, strict: boolean): TextRead {
+  let fd: number;
+  try {
+    const info = lstatSync(abs);
+    if (info.isSymbolicLink()) return { kind: 'escaped' };
+    if (!info.isFile() && !info.isDirectory()) return { kind: 'special' };
+    fd = openForReadingSync(root, abs);
+  } catch (error) {
+    if (error instanceof InsideError) return { kind: 'escaped' };
+    throw error;
+  }
+  try {
+    return readTextFromSync(fd, strict);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readTextFromSync(fd: number, strict: boolean): Exclude<TextRead, { kind: 'escaped' }> {
+  const info = fstatSync(fd);
+  if (info.isDirectory()) return { kind: 'folder' };
+  if (!info.isFile()) return { kind: 'special' };
+  if (info.size > MAX_FILE_BYTES) return { kind: 'too_large', bytes: info.size };
+  // Sized by the stat (one byte over, to see growth), grown up to one byte past the limit.
+  let buffer = Buffer.allocUnsafe(Math.min(info.size, MAX_FILE_BYTES) + 1);
+  let length = 0;
+  for (;;) {
+    const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+    if (length < buffer.length) continue;
+    if (buffer.length > MAX_FILE_BYTES) break;
+    const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, MAX_FILE_BYTES + 1));
+    buffer.copy(grown, 0, 0, length);
+    buffer = grown;
+  }
+  const bytes = buffer.subarray(0, length);
+  // The file may have grown between stat and read.
+  if (bytes.length > MAX_FILE_BYTES) return { kind: 'too_large', bytes: bytes.length };
+  if (looksBinary(bytes)) return { kind: 'binary' };
+  try {
+    return { kind: 'ok', text: utf8.decode(bytes), bytes: bytes.length };
+  } catch {
+    if (strict) return { kind: 'not_utf8' };
+    return { kind: 'ok', text: lossy.decode(bytes), bytes: bytes.length };
+  }
+}
