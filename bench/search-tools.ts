@@ -37,19 +37,22 @@ function rng(seed: number): () => number {
   };
 }
 
-function textFile(random: () => number, bytes: number, f: number): string {
+/** Lines to cut files from: made once, so generating hundreds of MB stays quick. */
+function linePool(random: () => number): string[] {
+  return Array.from({ length: 4_096 }, (_, i) => {
+    const roll = random();
+    if (roll < 0.004) return `const hit = ${LITERAL}(${i});`;
+    if (roll < 0.01) return `  return fn_${'abcdefgh'[i % 8]}x(${Math.floor(random() * 1000)});`;
+    return `let value_${i} = compute(${i}, 'text of line ${i}', ${roll.toFixed(6)});`;
+  });
+}
+
+function textFile(random: () => number, pool: readonly string[], bytes: number): string {
   const lines: string[] = [];
   let size = 0;
-  for (let i = 0; size < bytes; i += 1) {
-    const roll = random();
-    const line =
-      roll < 0.004
-        ? `const hit = ${LITERAL}(${i}); // file ${f}`
-        : roll < 0.01
-          ? `  return fn_${'abcdefgh'[i % 8]}x(${Math.floor(random() * 1000)});`
-          : `let value_${i} = compute(${i}, 'text of file ${f} line ${i}', ${roll.toFixed(6)});`;
-    lines.push(line);
-    size += line.length + 1;
+  for (let at = Math.floor(random() * pool.length); size < bytes; at = (at + 1) % pool.length) {
+    lines.push(pool[at]!);
+    size += pool[at]!.length + 1;
   }
   return `${lines.join('\n')}\n`;
 }
@@ -64,6 +67,7 @@ function sizeFor(random: () => number): number {
 
 function generate(root: string): { bytes: number } {
   const random = rng(24);
+  const pool = linePool(random);
   let bytes = 0;
   const put = (rel: string, content: string | Buffer): void => {
     const abs = join(root, rel);
@@ -75,14 +79,14 @@ function generate(root: string): { bytes: number } {
     const dir = `pkg${f % 12}/area${Math.floor(f / 12) % 15}/part${Math.floor(f / 180) % 9}`;
     if (f % 997 === 5)
       put(`${dir}/blob${f}.bin`, Buffer.concat([Buffer.from([0, 1, 2]), Buffer.alloc(5000, 7)]));
-    else if (f % 4000 === 17) put(`${dir}/huge${f}.log`, textFile(random, MAX_FILE_BYTES + 4096, f));
-    else if (f % 50 === 3) put(`${dir}/.hidden${f}.ts`, textFile(random, sizeFor(random), f));
-    else put(`${dir}/mod_${f}.${f % 3 === 0 ? 'md' : 'ts'}`, textFile(random, sizeFor(random), f));
+    else if (f % 4000 === 17) put(`${dir}/huge${f}.log`, textFile(random, pool, MAX_FILE_BYTES + 4096));
+    else if (f % 50 === 3) put(`${dir}/.hidden${f}.ts`, textFile(random, pool, sizeFor(random)));
+    else put(`${dir}/mod_${f}.${f % 3 === 0 ? 'md' : 'ts'}`, textFile(random, pool, sizeFor(random)));
   }
   const ignored = [...SKIP_DIRS, '.git', '.cache'];
   for (let f = 0; f < IGNORED_FILES; f += 1) {
     const top = ignored[f % ignored.length]!;
-    put(`pkg${f % 12}/${top}/x${f % 7}/mod_${f}.ts`, textFile(random, 2_000, f));
+    put(`pkg${f % 12}/${top}/x${f % 7}/mod_${f}.ts`, textFile(random, pool, 2_000));
   }
   put('.gitignore', `${[...SKIP_DIRS].map((d) => `${d}/`).join('\n')}\n`);
   return { bytes };

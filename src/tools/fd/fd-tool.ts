@@ -74,23 +74,21 @@ async function runFd(
   if (!(await stat(resolved.abs)).isDirectory()) {
     return t.notFolder(T.notFolder(resolved.rel));
   }
-  const walked = await runner.run(
-    { kind: 'walk', root: resolved.root, startAbs: resolved.abs, startRel: resolved.rel, maxFiles },
-    ctx.signal,
-  );
-  if (!walked.ok) return jobFailureText('fd', 'pattern', walked, ctx.language);
-  const walk = walked.value;
   const job = await runner.run(
-    { kind: 'names', names: walk.entries.map((entry) => entry.name), pattern: toSource(compiled.regex) },
+    {
+      kind: 'find',
+      walk: { kind: 'walk', root: resolved.root, startAbs: resolved.abs, startRel: resolved.rel, maxFiles },
+      pattern: toSource(compiled.regex),
+    },
     ctx.signal,
   );
   if (!job.ok) return jobFailureText('fd', 'pattern', job, ctx.language);
-  const matched = job.value.map((index) => walk.entries[index]!);
+  const found = job.value;
   return formatFd({
-    matched,
-    seenFiles: walk.files,
-    seenFolders: walk.entries.length - walk.files,
-    scanCap: walk.truncated ? maxFiles : null,
+    matched: found.matched,
+    seenFiles: found.files,
+    seenFolders: found.folders,
+    scanCap: found.truncated ? maxFiles : null,
     caseSensitive,
     language: ctx.language,
   });

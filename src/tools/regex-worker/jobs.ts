@@ -1,6 +1,6 @@
 import { scanFiles, type GrepScan, type ScanTarget } from '../grep/scan.ts';
 import { replaceAllSd, type TemplatePart } from '../sd/sd-regex.ts';
-import type { WalkResult } from '../work-dir/walk.ts';
+import type { WalkEntry, WalkResult } from '../work-dir/walk.ts';
 import { walkWorkDirSync } from '../work-dir/walk-sync.ts';
 
 /**
@@ -52,7 +52,23 @@ export interface WalkJob {
   maxFiles: number;
 }
 
-export type RegexJob = GrepJob | NamesJob | ReplaceJob | WalkJob;
+/** fd: the walk and the name match in one job, so only the matching entries cross back. */
+export interface FindJob {
+  kind: 'find';
+  walk: WalkJob;
+  pattern: RegexSource;
+}
+
+export interface Found {
+  /** Matching entries, in walk order. */
+  matched: WalkEntry[];
+  /** What the walk looked at. */
+  files: number;
+  folders: number;
+  truncated: boolean;
+}
+
+export type RegexJob = GrepJob | NamesJob | ReplaceJob | WalkJob | FindJob;
 
 export interface Replaced {
   text: string;
@@ -67,7 +83,9 @@ export type JobResult<J extends RegexJob> = J extends GrepJob
       ? Replaced[]
       : J extends WalkJob
         ? WalkResult
-        : never;
+        : J extends FindJob
+          ? Found
+          : never;
 
 export function toSource(regex: RegExp): RegexSource {
   return { source: regex.source, flags: regex.flags };
@@ -77,12 +95,16 @@ function compile(source: RegexSource): RegExp {
   return new RegExp(source.source, source.flags);
 }
 
+function walk(job: WalkJob): WalkResult {
+  return walkWorkDirSync(job.root, job.startAbs, job.startRel, job.maxFiles);
+}
+
 /** Run one job where this code runs (the worker, or the caller's thread for the inline runner). */
 export async function runJob<J extends RegexJob>(job: J): Promise<JobResult<J>> {
   return (await runAny(job)) as JobResult<J>;
 }
 
-async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[] | WalkResult> {
+async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[] | WalkResult | Found> {
   switch (job.kind) {
     case 'grep':
       return scanFiles(job.targets, {
@@ -105,6 +127,16 @@ async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[] |
       return job.texts.map((text) => replaceAllSd(sd, text));
     }
     case 'walk':
-      return walkWorkDirSync(job.root, job.startAbs, job.startRel, job.maxFiles);
+      return walk(job);
+    case 'find': {
+      const pattern = compile(job.pattern);
+      const walked = walk(job.walk);
+      return {
+        matched: walked.entries.filter((entry) => pattern.test(entry.name)),
+        files: walked.files,
+        folders: walked.entries.length - walked.files,
+        truncated: walked.truncated,
+      };
+    }
   }
 }

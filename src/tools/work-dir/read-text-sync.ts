@@ -1,10 +1,10 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, lstatSync, readSync } from 'node:fs';
 import { InsideError } from './inside-error.ts';
 import { MAX_FILE_BYTES } from './limits.ts';
 import { openForReadingSync } from './open-sync.ts';
 import { looksBinary, type TextRead } from './read-text.ts';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const lossy = new TextDecoder('utf-8');
 
 /**
@@ -52,10 +52,16 @@ function readTextFromSync(fd: number, strict: boolean): Exclude<TextRead, { kind
   // The file may have grown between stat and read.
   if (bytes.length > MAX_FILE_BYTES) return { kind: 'too_large', bytes: bytes.length };
   if (looksBinary(bytes)) return { kind: 'binary' };
-  try {
-    return { kind: 'ok', text: utf8.decode(bytes), bytes: bytes.length };
-  } catch {
-    if (strict) return { kind: 'not_utf8' };
-    return { kind: 'ok', text: lossy.decode(bytes), bytes: bytes.length };
-  }
+  if (isUtf8(bytes)) return { kind: 'ok', text: validUtf8(bytes), bytes: bytes.length };
+  if (strict) return { kind: 'not_utf8' };
+  return { kind: 'ok', text: lossy.decode(bytes), bytes: bytes.length };
+}
+
+/**
+ * What a fatal TextDecoder gives for valid UTF-8 (its leading BOM dropped), several times faster:
+ * decoding was the largest cost of a scan. Valid UTF-8 has one decoding, so only the BOM differs.
+ */
+function validUtf8(bytes: Buffer): string {
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', bom ? 3 : 0);
 }

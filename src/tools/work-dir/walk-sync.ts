@@ -1,5 +1,5 @@
 import { closeSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import { descriptorPaths } from '../../world/pinned-folder.ts';
 import { isSkippedDir, MAX_FILES } from './limits.ts';
 import { openForReadingSync } from './open-sync.ts';
@@ -22,9 +22,11 @@ export function walkWorkDirSync(
   const visit = (dirAbs: string, dirRel: string): boolean => {
     const names = listing(root, dirAbs);
     if (names === null) return true;
+    // join() would normalize each path again; the folder's path is already normal and a name has no separator.
+    const prefix = dirAbs.endsWith(sep) ? dirAbs : dirAbs + sep;
     for (const { name, dir } of names) {
       const rel = dirRel === '.' ? name : `${dirRel}/${name}`;
-      const abs = join(dirAbs, name);
+      const abs = prefix + name;
       if (dir) {
         if (isSkippedDir(name)) continue;
         entries.push({ rel, abs, name, isDir: true });
