@@ -1,6 +1,6 @@
-import type { TextRead } from '../work-dir/read-text.ts';
-import { readTextFileSync } from '../work-dir/read-text-sync.ts';
+import { decodeText, readTextBytesSync, type BytesRead } from '../work-dir/read-text-sync.ts';
 import { Candidates } from './candidates.ts';
+import { prefilterFor } from './prefilter.ts';
 import { matchingLines, splitLines } from './lines.ts';
 import { buildWindows, renderWindow, type RenderedWindow } from './windows.ts';
 
@@ -46,32 +46,19 @@ export interface ScanOptions {
   countOnly: boolean;
 }
 
-/** A pattern with no regex syntax: it matches a line exactly when it matches the whole text. */
-const PLAIN_LITERAL = /^[^\\^$.|?*+()[\]{}]+$/u;
-
-/**
- * Whether a file with no match of `pattern` anywhere in its text can be passed over before it is split
- * into lines: only for a plain literal (no newline, no anchor, no class that could cross lines), where
- * a whole-text search (linear) says exactly whether some line matches. Flags that make test stateful
- * or change anchors never get here.
- */
-function wholeTextDecides(pattern: RegExp): boolean {
-  return PLAIN_LITERAL.test(pattern.source) && !/[gym]/u.test(pattern.flags);
-}
-
-type Read = TextRead | { kind: 'error' };
+type Read = BytesRead | { kind: 'error' };
 
 function readSafely(root: string, abs: string): Read {
   try {
-    return readTextFileSync(root, abs, false);
+    return readTextBytesSync(root, abs);
   } catch {
     return { kind: 'error' };
   }
 }
 
 /**
- * Search the targets in order. Reads go through readTextFileSync (at most 2 MiB, binary sniffed, the
- * same checks as readTextFile): this runs on a regex worker, where blocking is the point, and a scan
+ * Search the targets in order. Reads go through readTextBytesSync (at most 2 MiB, binary sniffed, the
+ * same checks as readTextFile), decoded only when the prefilter cannot pass the file over: this runs on a regex worker, where blocking is the point, and a scan
  * of thousands of files spent most of its time in async round trips per file (issue 24).
  */
 export async function scanFiles(targets: readonly ScanTarget[], options: ScanOptions): Promise<GrepScan> {
@@ -89,16 +76,19 @@ export async function scanFiles(targets: readonly ScanTarget[], options: ScanOpt
     if (!keep) result.excludedByInclude += 1;
     return keep;
   });
-  const prefilter = wholeTextDecides(options.pattern);
+  const prefilter = prefilterFor(options.pattern);
   for (const target of wanted) {
     const read = readSafely(options.root, target.abs);
     if (read.kind === 'binary') result.skipped.binary += 1;
     else if (read.kind === 'too_large') result.skipped.tooLarge += 1;
-    else if (read.kind !== 'ok') result.skipped.unreadable += 1;
+    else if (read.kind !== 'bytes') result.skipped.unreadable += 1;
     else {
       result.filesRead += 1;
-      if (prefilter && !options.pattern.test(read.text)) continue;
-      searchFile(target.rel, read.text, options, result, candidates);
+      if (prefilter.bytes !== null && !read.bytes.includes(prefilter.bytes)) continue;
+      // Not strict: invalid UTF-8 reads with U+FFFD, as readTextFile(…, false) gave.
+      const { text } = decodeText(read.bytes, false) as { text: string };
+      if (prefilter.wholeText && !options.pattern.test(text)) continue;
+      searchFile(target.rel, text, options, result, candidates);
     }
   }
   result.candidates = candidates.windows;

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, lstatSync, readSync } from 'node:fs';
 import { InsideError } from './inside-error.ts';
 import { MAX_FILE_BYTES } from './limits.ts';
@@ -13,6 +13,18 @@ const lossy = new TextDecoder('utf-8');
  * results, with synchronous calls so a scan of thousands of files makes no async round trip per file.
  */
 export function readTextFileSync(root: string, abs: string, strict: boolean): TextRead {
+  const read = readTextBytesSync(root, abs);
+  return read.kind === 'bytes' ? decodeText(read.bytes, strict) : read;
+}
+
+/** A file that passed every check but the UTF-8 one: its bytes, not yet decoded. */
+export type BytesRead = Exclude<TextRead, { kind: 'ok' | 'not_utf8' }> | { kind: 'bytes'; bytes: Buffer };
+
+/**
+ * readTextFileSync up to the decoding: a scan that can tell from the bytes that a file has no match
+ * (scan.ts) skips decoding it, the largest cost of a scan.
+ */
+export function readTextBytesSync(root: string, abs: string): BytesRead {
   let fd: number;
   try {
     const info = lstatSync(abs);
@@ -24,13 +36,13 @@ export function readTextFileSync(root: string, abs: string, strict: boolean): Te
     throw error;
   }
   try {
-    return readTextFromSync(fd, strict);
+    return readBytesFromSync(fd);
   } finally {
     closeSync(fd);
   }
 }
 
-function readTextFromSync(fd: number, strict: boolean): Exclude<TextRead, { kind: 'escaped' }> {
+function readBytesFromSync(fd: number): Exclude<BytesRead, { kind: 'escaped' }> {
   const info = fstatSync(fd);
   if (info.isDirectory()) return { kind: 'folder' };
   if (!info.isFile()) return { kind: 'special' };
@@ -52,6 +64,11 @@ function readTextFromSync(fd: number, strict: boolean): Exclude<TextRead, { kind
   // The file may have grown between stat and read.
   if (bytes.length > MAX_FILE_BYTES) return { kind: 'too_large', bytes: bytes.length };
   if (looksBinary(bytes)) return { kind: 'binary' };
+  return { kind: 'bytes', bytes };
+}
+
+/** The UTF-8 step of readTextFile: invalid text refused when `strict`, else read with U+FFFD. */
+export function decodeText(bytes: Buffer, strict: boolean): Extract<TextRead, { kind: 'ok' | 'not_utf8' }> {
   if (isUtf8(bytes)) return { kind: 'ok', text: validUtf8(bytes), bytes: bytes.length };
   if (strict) return { kind: 'not_utf8' };
   return { kind: 'ok', text: lossy.decode(bytes), bytes: bytes.length };
@@ -62,6 +79,8 @@ function readTextFromSync(fd: number, strict: boolean): Exclude<TextRead, { kind
  * decoding was the largest cost of a scan. Valid UTF-8 has one decoding, so only the BOM differs.
  */
 function validUtf8(bytes: Buffer): string {
+  // ASCII reads the same as Latin-1, which copies bytes to a one-byte string without decoding.
+  if (isAscii(bytes)) return bytes.toString('latin1');
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   return bytes.toString('utf8', bom ? 3 : 0);
 }
