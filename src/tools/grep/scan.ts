@@ -1,6 +1,4 @@
-import { sep } from 'node:path';
-import { readFolderBatchSync, type BatchRead } from '../work-dir/read-batch-sync.ts';
-import { decodeText } from '../work-dir/read-text-sync.ts';
+import { decodeText, readTextBytesSync, type BytesRead } from '../work-dir/read-text-sync.ts';
 import { Candidates } from './candidates.ts';
 import { prefilterFor } from './prefilter.ts';
 import { matchingLines, splitLines } from './lines.ts';
@@ -48,30 +46,15 @@ export interface ScanOptions {
   countOnly: boolean;
 }
 
-/** Files of one folder read in one batch: enough to spare per-file checks, few enough to keep memory flat. */
-const READ_BATCH = 32;
+type Read = BytesRead | { kind: 'error' };
 
-/** Consecutive targets of one folder (the walk lists a folder's files together), at most READ_BATCH. */
-function* batches(targets: readonly ScanTarget[]): Generator<{ dir: string; batch: ScanTarget[] }> {
-  let at = 0;
-  while (at < targets.length) {
-    const dir = parentOf(targets[at]!.abs);
-    const batch = [targets[at]!];
-    at += 1;
-    while (at < targets.length && batch.length < READ_BATCH && parentOf(targets[at]!.abs) === dir) {
-      batch.push(targets[at]!);
-      at += 1;
-    }
-    yield { dir, batch };
+function readSafely(root: string, abs: string): Read {
+  try {
+    return readTextBytesSync(root, abs);
+  } catch {
+    return { kind: 'error' };
   }
 }
-
-function parentOf(abs: string): string {
-  const at = abs.lastIndexOf(sep);
-  return at <= 0 ? sep : abs.slice(0, at);
-}
-
-const nameOf = (abs: string): string => abs.slice(abs.lastIndexOf(sep) + 1);
 
 /**
  * Search the targets in order. Reads go through readTextBytesSync (at most 2 MiB, binary sniffed, the
@@ -94,30 +77,22 @@ export async function scanFiles(targets: readonly ScanTarget[], options: ScanOpt
     return keep;
   });
   const prefilter = prefilterFor(options.pattern);
-  for (const { dir, batch } of batches(wanted)) {
-    const reads = readFolderBatchSync(
-      options.root,
-      dir,
-      batch.map((target) => nameOf(target.abs)),
-    );
-    batch.forEach((target, index) => tally(target, reads[index]!));
-  }
-  result.candidates = candidates.windows;
-  return result;
-
-  function tally(target: ScanTarget, read: BatchRead): void {
+  for (const target of wanted) {
+    const read = readSafely(options.root, target.abs);
     if (read.kind === 'binary') result.skipped.binary += 1;
     else if (read.kind === 'too_large') result.skipped.tooLarge += 1;
     else if (read.kind !== 'bytes') result.skipped.unreadable += 1;
     else {
       result.filesRead += 1;
-      if (prefilter.bytes !== null && !read.bytes.includes(prefilter.bytes)) return;
+      if (prefilter.bytes !== null && !read.bytes.includes(prefilter.bytes)) continue;
       // Not strict: invalid UTF-8 reads with U+FFFD, as readTextFile(…, false) gave.
       const { text } = decodeText(read.bytes, false) as { text: string };
-      if (prefilter.wholeText && !options.pattern.test(text)) return;
+      if (prefilter.wholeText && !options.pattern.test(text)) continue;
       searchFile(target.rel, text, options, result, candidates);
     }
   }
+  result.candidates = candidates.windows;
+  return result;
 }
 
 function searchFile(

@@ -1,7 +1,5 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
-import { O_NOFOLLOW } from '../../world/fs-util.ts';
-import { errorCode } from '../../world/pinned-folder.ts';
+import { closeSync, fstatSync, lstatSync, readSync } from 'node:fs';
 import { InsideError } from './inside-error.ts';
 import { MAX_FILE_BYTES } from './limits.ts';
 import { openForReadingSync } from './open-sync.ts';
@@ -35,31 +33,6 @@ export function readTextBytesSync(root: string, abs: string): BytesRead {
     fd = openForReadingSync(root, abs);
   } catch (error) {
     if (error instanceof InsideError) return { kind: 'escaped' };
-    throw error;
-  }
-  try {
-    return readBytesFromSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
-
-/**
- * The entry `path` names in a folder already checked to be inside the work folder (read-batch-sync.ts
- * passes `/proc/self/fd/<folder>/<name>`): the same checks as readTextBytesSync but the inside one,
- * which the folder's descriptor stands for. The last component is never followed if it is a link.
- */
-export function readEntryBytesSync(path: string): BytesRead {
-  const info = lstatSync(path);
-  if (info.isSymbolicLink()) return { kind: 'escaped' };
-  if (!info.isFile() && !info.isDirectory()) return { kind: 'special' };
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
-  } catch (error) {
-    if (errorCode(error) === 'ELOOP') return { kind: 'escaped' };
     throw error;
   }
   try {

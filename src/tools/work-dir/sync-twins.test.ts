@@ -10,8 +10,7 @@ import { toolSandbox } from '../test-kit.ts';
 import { descriptorPaths } from './pinned-dir.ts';
 import { MAX_FILE_BYTES } from './limits.ts';
 import { readTextFile } from './read-text.ts';
-import { readFolderBatchSync, type BatchRead } from './read-batch-sync.ts';
-import { decodeText, readTextFileSync } from './read-text-sync.ts';
+import { readTextFileSync } from './read-text-sync.ts';
 import { walkWorkDir } from './walk.ts';
 import { walkWorkDirSync } from './walk-sync.ts';
 
@@ -104,36 +103,4 @@ it('walkWorkDirSync gives walkWorkDir entries, order, counts and cap', async () 
     await walkWorkDir(root, join(root, 'linked'), 'linked'),
   );
   expect(walkWorkDirSync(root, root, '.').entries.map((e) => e.rel)).not.toContain('linked');
-});
-
-/** A batch read as the scan sees it: decoded (not strict), with a throw as `error`. */
-function asText(read: BatchRead): unknown {
-  return read.kind === 'bytes' ? decodeText(read.bytes, false) : read;
-}
-
-for (const viaProc of [true, false]) {
-  it(`readFolderBatchSync reads what readTextFile reads, name by name (descriptor paths: ${viaProc})`, async () => {
-    const saved = descriptorPaths.enabled;
-    descriptorPaths.enabled = viaProc && saved;
-    try {
-      const topNames = names.filter((rel) => !rel.includes('/'));
-      const batch = readFolderBatchSync(root, root, topNames).map(asText);
-      for (const [index, rel] of topNames.entries()) {
-        const expected = await settle(() => readTextFile(root, join(root, rel), false));
-        expect(batch[index], rel).toEqual('threw' in expected ? { kind: 'error' } : expected);
-      }
-      expect(readFolderBatchSync(root, join(root, 'a'), ['y.txt']).map(asText)).toEqual([
-        { kind: 'ok', text: 'y', bytes: 1 },
-      ]);
-    } finally {
-      descriptorPaths.enabled = saved;
-    }
-  });
-}
-
-it('readFolderBatchSync reads nothing of a folder that is a link or outside the work folder', () => {
-  expect(readFolderBatchSync(root, join(root, 'linked'), ['secret.txt'])).toEqual([{ kind: 'escaped' }]);
-  const outside = realpathSync(box.outside);
-  expect(readFolderBatchSync(root, outside, ['secret.txt'])).toEqual([{ kind: 'escaped' }]);
-  expect(readFolderBatchSync(root, join(root, 'missing'), ['x.txt'])).toEqual([{ kind: 'error' }]);
 });
