@@ -143,13 +143,14 @@ function rgCounts(output: string): Map<string, number> {
   return counts;
 }
 
-/** Per-file match counts from our grep tool's full output lines ("path:line:text"), plus its stated total. */
+/** The total our grep tool states ("Matches: N in all (M files)"). */
 function ourTotal(text: string): { total: number; files: number } | null {
   const found = /Matches: ([\d,]+) in all \(([\d,]+) file/u.exec(text);
   if (found === null) return null;
   return { total: Number(found[1]!.replace(/,/gu, '')), files: Number(found[2]!.replace(/,/gu, '')) };
 }
 
+/** The entry count our fd tool states ("Matches: N in all (…)"). */
 function ourEntries(text: string): number | null {
   const found = /Matches: ([\d,]+) in all/u.exec(text);
   return found === null ? null : Number(found[1]!.replace(/,/gu, ''));
@@ -177,7 +178,7 @@ async function main(): Promise<void> {
   if (!haveFd) console.log('  skipped: fdfind not installed (fd figures are ours alone)');
   // rg reads stdin when it is not a terminal and no path is given: '.' is passed always.
   // Warm the page cache and the worker pool once.
-  run(haveRg ? 'rg' : 'true', haveRg ? [...rgBase, ...rgGlobs, '--count', LITERAL, '.'] : [], real);
+  if (haveRg) run('rg', [...rgBase, ...rgGlobs, '--count', LITERAL, '.'], real);
   await grep.execute({ pattern: LITERAL }, ctx);
 
   const cases: {

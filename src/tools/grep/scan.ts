@@ -58,8 +58,9 @@ function readSafely(root: string, abs: string): Read {
 
 /**
  * Search the targets in order. Reads go through readTextBytesSync (at most 2 MiB, binary sniffed, the
- * same checks as readTextFile), decoded only when the prefilter cannot pass the file over: this runs on a regex worker, where blocking is the point, and a scan
- * of thousands of files spent most of its time in async round trips per file (issue 24).
+ * same checks as readTextFile), synchronous because this runs on a regex worker, where blocking is
+ * the point: a scan of thousands of files spent most of its time in async round trips per file
+ * (issue 24). A file is decoded only when the prefilter cannot pass it over.
  */
 export async function scanFiles(targets: readonly ScanTarget[], options: ScanOptions): Promise<GrepScan> {
   const result: GrepScan = {
