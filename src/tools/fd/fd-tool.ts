@@ -5,7 +5,6 @@ import { compileUserRegex, regexFailureText } from '../grep/regex.ts';
 import { MAX_FILES } from '../work-dir/limits.ts';
 import { resolveExisting, shown as shownPath } from '../work-dir/resolve.ts';
 import { workDirTexts } from '../work-dir/texts.ts';
-import { walkWorkDir } from '../work-dir/walk.ts';
 import { toSource } from '../regex-worker/jobs.ts';
 import type { RegexRunner } from '../regex-worker/runner.ts';
 import { sharedRegexRunner } from '../regex-worker/shared.ts';
@@ -75,18 +74,21 @@ async function runFd(
   if (!(await stat(resolved.abs)).isDirectory()) {
     return t.notFolder(T.notFolder(resolved.rel));
   }
-  const walk = await walkWorkDir(resolved.root, resolved.abs, resolved.rel, maxFiles);
   const job = await runner.run(
-    { kind: 'names', names: walk.entries.map((entry) => entry.name), pattern: toSource(compiled.regex) },
+    {
+      kind: 'find',
+      walk: { kind: 'walk', root: resolved.root, startAbs: resolved.abs, startRel: resolved.rel, maxFiles },
+      pattern: toSource(compiled.regex),
+    },
     ctx.signal,
   );
   if (!job.ok) return jobFailureText('fd', 'pattern', job, ctx.language);
-  const matched = job.value.map((index) => walk.entries[index]!);
+  const found = job.value;
   return formatFd({
-    matched,
-    seenFiles: walk.files,
-    seenFolders: walk.entries.length - walk.files,
-    scanCap: walk.truncated ? maxFiles : null,
+    matched: found.matched,
+    seenFiles: found.files,
+    seenFolders: found.folders,
+    scanCap: found.truncated ? maxFiles : null,
     caseSensitive,
     language: ctx.language,
   });

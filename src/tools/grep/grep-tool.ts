@@ -1,15 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { Language } from '../../domain/enums.ts';
 import type { ToolSpec } from '../../llm/canonical.ts';
 import type { AgentTool, ToolContext, ToolSpecContext } from '../../orchestrator/tool.ts';
 import { MAX_FILES } from '../work-dir/limits.ts';
 import { resolveExisting } from '../work-dir/resolve.ts';
 import { workDirTexts } from '../work-dir/texts.ts';
-import { walkWorkDir } from '../work-dir/walk.ts';
 import { parseGrepArgs, readInclude, type IncludeRead } from './args.ts';
 import { GREP_DESCRIPTIONS } from './descriptions.ts';
 import { formatGrep } from './format.ts';
 import type { ScanTarget } from './scan.ts';
+import { scanInSlices } from './scan-slices.ts';
 import { toSource } from '../regex-worker/jobs.ts';
 import type { RegexRunner } from '../regex-worker/runner.ts';
 import { sharedRegexRunner } from '../regex-worker/shared.ts';
@@ -54,6 +55,15 @@ function logInclude(ctx: ToolContext, include: IncludeRead): void {
   ctx.log.note(`grep include: agent=${ctx.agentId} pattern=${text} outcome=${include.outcome}`);
 }
 
+function failureText(failure: Parameters<typeof jobFailureText>[2], language: Language): string {
+  return jobFailureText(
+    'grep',
+    language === 'en' ? 'pattern (or include)' : 'pattern（または include）',
+    failure,
+    language,
+  );
+}
+
 async function runGrep(
   args: Record<string, unknown>,
   ctx: ToolContext,
@@ -73,14 +83,20 @@ async function runGrep(
   let targets: ScanTarget[];
   let scanCap: number | null = null;
   if (info.isDirectory()) {
-    const walk = await walkWorkDir(resolved.root, resolved.abs, resolved.rel, maxFiles);
+    const walked = await runner.run(
+      { kind: 'walk', root: resolved.root, startAbs: resolved.abs, startRel: resolved.rel, maxFiles },
+      ctx.signal,
+    );
+    if (!walked.ok) return failureText(walked, ctx.language);
+    const walk = walked.value;
     targets = walk.entries.filter((entry) => !entry.isDir).map(({ rel, abs, name }) => ({ rel, abs, name }));
     if (walk.truncated) scanCap = maxFiles;
   } else {
     targets = [{ rel: resolved.rel, abs: resolved.abs, name: basename(resolved.abs) }];
   }
   const includeRegex = parsed.args.include;
-  const job = await runner.run(
+  const job = await scanInSlices(
+    runner,
     {
       kind: 'grep',
       root: resolved.root,
@@ -92,13 +108,7 @@ async function runGrep(
     },
     ctx.signal,
   );
-  if (!job.ok)
-    return jobFailureText(
-      'grep',
-      ctx.language === 'en' ? 'pattern (or include)' : 'pattern（または include）',
-      job,
-      ctx.language,
-    );
+  if (!job.ok) return failureText(job, ctx.language);
   const scan = job.value;
   if (!info.isDirectory()) {
     // One named file: say plainly why it was not searched.

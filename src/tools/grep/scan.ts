@@ -1,5 +1,6 @@
-import { readTextFile } from '../work-dir/read-text.ts';
-import { MAX_MATCHES, MAX_OUTPUT_CHARS } from '../work-dir/limits.ts';
+import { decodeText, readTextBytesSync, type BytesRead } from '../work-dir/read-text-sync.ts';
+import { Candidates } from './candidates.ts';
+import { prefilterFor } from './prefilter.ts';
 import { matchingLines, splitLines } from './lines.ts';
 import { buildWindows, renderWindow, type RenderedWindow } from './windows.ts';
 
@@ -45,37 +46,21 @@ export interface ScanOptions {
   countOnly: boolean;
 }
 
-/** Files read at once: enough to overlap I/O, few enough to keep memory flat. */
-const READ_BATCH = 8;
+type Read = BytesRead | { kind: 'error' };
 
-/** Collects rendered windows until they can no longer all be shown. */
-class Candidates {
-  readonly windows: RenderedWindow[] = [];
-  private matches = 0;
-  private chars = 0;
-  full = false;
-
-  add(window: RenderedWindow): void {
-    this.windows.push(window);
-    this.matches += window.matches;
-    this.chars += window.chars;
-    if (this.matches > MAX_MATCHES || this.chars > MAX_OUTPUT_CHARS) this.full = true;
-  }
-}
-
-type Read = Awaited<ReturnType<typeof readTextFile>> | { kind: 'error' };
-
-async function readSafely(root: string, abs: string): Promise<Read> {
+function readSafely(root: string, abs: string): Read {
   try {
-    return await readTextFile(root, abs, false);
+    return readTextBytesSync(root, abs);
   } catch {
     return { kind: 'error' };
   }
 }
 
 /**
- * Search the targets in order. Reads go through readTextFile (async, at most 2 MiB, binary sniffed)
- * in small batches so the event loop stays free between files.
+ * Search the targets in order. Reads go through readTextBytesSync (at most 2 MiB, binary sniffed, the
+ * same checks as readTextFile), synchronous because this runs on a regex worker, where blocking is
+ * the point: a scan of thousands of files spent most of its time in async round trips per file
+ * (issue 24). A file is decoded only when the prefilter cannot pass it over.
  */
 export async function scanFiles(targets: readonly ScanTarget[], options: ScanOptions): Promise<GrepScan> {
   const result: GrepScan = {
@@ -92,19 +77,20 @@ export async function scanFiles(targets: readonly ScanTarget[], options: ScanOpt
     if (!keep) result.excludedByInclude += 1;
     return keep;
   });
-  for (let at = 0; at < wanted.length; at += READ_BATCH) {
-    const batch = wanted.slice(at, at + READ_BATCH);
-    const reads = await Promise.all(batch.map((target) => readSafely(options.root, target.abs)));
-    batch.forEach((target, index) => {
-      const read = reads[index]!;
-      if (read.kind === 'binary') result.skipped.binary += 1;
-      else if (read.kind === 'too_large') result.skipped.tooLarge += 1;
-      else if (read.kind !== 'ok') result.skipped.unreadable += 1;
-      else {
-        result.filesRead += 1;
-        searchFile(target.rel, read.text, options, result, candidates);
-      }
-    });
+  const prefilter = prefilterFor(options.pattern);
+  for (const target of wanted) {
+    const read = readSafely(options.root, target.abs);
+    if (read.kind === 'binary') result.skipped.binary += 1;
+    else if (read.kind === 'too_large') result.skipped.tooLarge += 1;
+    else if (read.kind !== 'bytes') result.skipped.unreadable += 1;
+    else {
+      result.filesRead += 1;
+      if (prefilter.bytes !== null && !read.bytes.includes(prefilter.bytes)) continue;
+      // Not strict: invalid UTF-8 reads with U+FFFD, as readTextFile(…, false) gave.
+      const { text } = decodeText(read.bytes, false) as { text: string };
+      if (prefilter.wholeText && !options.pattern.test(text)) continue;
+      searchFile(target.rel, text, options, result, candidates);
+    }
   }
   result.candidates = candidates.windows;
   return result;

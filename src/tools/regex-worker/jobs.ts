@@ -1,5 +1,7 @@
 import { scanFiles, type GrepScan, type ScanTarget } from '../grep/scan.ts';
 import { replaceAllSd, type TemplatePart } from '../sd/sd-regex.ts';
+import type { WalkEntry, WalkResult } from '../work-dir/walk.ts';
+import { walkWorkDirSync } from '../work-dir/walk-sync.ts';
 
 /**
  * The regex work of the search and replace tools, as plain data so it can run in a worker thread.
@@ -37,7 +39,36 @@ export interface ReplaceJob {
   texts: string[];
 }
 
-export type RegexJob = GrepJob | NamesJob | ReplaceJob;
+/**
+ * grep, fd: the files and folders under `startAbs` (walkWorkDir's entries, order and checks). It runs
+ * where the scans run so the walk can block on one synchronous listing per folder without stalling
+ * the event loop (issue 24: a walk awaiting per entry was most of fd's time).
+ */
+export interface WalkJob {
+  kind: 'walk';
+  root: string;
+  startAbs: string;
+  startRel: string;
+  maxFiles: number;
+}
+
+/** fd: the walk and the name match in one job, so only the matching entries cross back. */
+export interface FindJob {
+  kind: 'find';
+  walk: WalkJob;
+  pattern: RegexSource;
+}
+
+export interface Found {
+  /** Matching entries, in walk order. */
+  matched: WalkEntry[];
+  /** What the walk looked at. */
+  files: number;
+  folders: number;
+  truncated: boolean;
+}
+
+export type RegexJob = GrepJob | NamesJob | ReplaceJob | WalkJob | FindJob;
 
 export interface Replaced {
   text: string;
@@ -50,7 +81,11 @@ export type JobResult<J extends RegexJob> = J extends GrepJob
     ? number[]
     : J extends ReplaceJob
       ? Replaced[]
-      : never;
+      : J extends WalkJob
+        ? WalkResult
+        : J extends FindJob
+          ? Found
+          : never;
 
 export function toSource(regex: RegExp): RegexSource {
   return { source: regex.source, flags: regex.flags };
@@ -60,12 +95,16 @@ function compile(source: RegexSource): RegExp {
   return new RegExp(source.source, source.flags);
 }
 
+function walk(job: WalkJob): WalkResult {
+  return walkWorkDirSync(job.root, job.startAbs, job.startRel, job.maxFiles);
+}
+
 /** Run one job where this code runs (the worker, or the caller's thread for the inline runner). */
 export async function runJob<J extends RegexJob>(job: J): Promise<JobResult<J>> {
   return (await runAny(job)) as JobResult<J>;
 }
 
-async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[]> {
+async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[] | WalkResult | Found> {
   switch (job.kind) {
     case 'grep':
       return scanFiles(job.targets, {
@@ -86,6 +125,18 @@ async function runAny(job: RegexJob): Promise<GrepScan | number[] | Replaced[]> 
     case 'replace': {
       const sd = { regex: compile(job.pattern), template: job.template };
       return job.texts.map((text) => replaceAllSd(sd, text));
+    }
+    case 'walk':
+      return walk(job);
+    case 'find': {
+      const pattern = compile(job.pattern);
+      const walked = walk(job.walk);
+      return {
+        matched: walked.entries.filter((entry) => pattern.test(entry.name)),
+        files: walked.files,
+        folders: walked.entries.length - walked.files,
+        truncated: walked.truncated,
+      };
     }
   }
 }
