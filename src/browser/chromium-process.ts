@@ -93,7 +93,13 @@ export class ChromiumProcess {
       this.kill();
       await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     }
-    await rm(this.profileDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+    // A Chromium that died alone (a crash, a SIGKILL to its pid) leaves its helpers (zygote,
+    // renderers) in its process group: they would live on and keep writing into the profile
+    // folder while it is removed (seen as a folder still there seconds later).
+    killGroup(this.child);
+    await rm(this.profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(
+      () => undefined,
+    );
   }
 
   private kill(): void {

@@ -86,6 +86,16 @@ describe('a Chromium that is stopped (SIGSTOP)', () => {
   }, 60_000);
 });
 
+/** Whether any process of the group Chromium led is still there (signal 0 only checks). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('a Chromium that exits', () => {
   it('is reported as not running, and starts again', async () => {
     const { pid } = await kit.call<{ pid: number }>('status');
@@ -103,6 +113,9 @@ describe('a Chromium that exits', () => {
     for (let i = 0; i < 500 && existsSync(profile); i++)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(existsSync(profile)).toBe(false);
+    // Its helpers (zygote, renderers) go with it: none of its process group is left.
+    for (let i = 0; i < 250 && groupAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(groupAlive(pid)).toBe(false);
     expect(process.listenerCount('exit')).toBe(exitHooks - 1);
     const again = await kit.call<{ running: boolean; pid: number }>('start');
     expect(again.running).toBe(true);
