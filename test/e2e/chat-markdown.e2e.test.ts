@@ -142,7 +142,11 @@ it('a wide table scrolls in its box, task lists and footnotes render, Copy never
   fake.enqueue({ body: textReply('openai', WIDE_REPLY) });
   await page.getByTestId('chat-target').selectOption('agent_1');
   await ask('wide');
-  const body = reply().getByTestId('chat-content');
+  // This reply's own row: the last one may still be the earlier test's, which has a table too.
+  const row = page
+    .locator('[data-testid="chat-message"][data-from="agent_1"]', { hasText: 'open task' })
+    .last();
+  const body = row.getByTestId('chat-content');
   await body.locator('.md-table table').waitFor({ timeout: 30_000 });
   const layout = await body.evaluate((el) => {
     const box = el.querySelector('.md-table')!;
