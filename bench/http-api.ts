@@ -6,15 +6,11 @@
  *
  * The load generator runs in a worker thread so it has the second core, as a browser would.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
-import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
-import { startServer } from '../src/server/serve.ts';
+import { startBenchServer } from './kit/bench-server.ts';
 
 const SERVANTS = 50;
 const MESSAGES = 300;
@@ -24,25 +20,11 @@ const CONNECTIONS = 10;
 /** `app` measures the real server alone (for `node --cpu-prof`); anything else measures both. */
 const ONLY_APP = process.env.HTTP_BENCH_SIDE === 'app';
 
-const root = await mkdtemp(join(tmpdir(), 'fuseforks-http-bench-'));
-const server = await startServer({
-  workspace: join(root, 'ws'),
-  home: join(root, 'home'),
-  port: 0,
-  secrets: new FileSecretStore(join(root, 'home', 'secrets.json')),
-  detectLanguage: () => 'en',
-});
+const bench = await startBenchServer('fuseforks-http-bench-');
+const { server } = bench;
 const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
-const call = async (name: string, body: unknown): Promise<unknown> => {
-  const res = await fetch(`${server.url}/api/${name}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
-  return res.json();
-};
-while (!server.boot.status().ready) await new Promise((r) => setTimeout(r, 5));
+const call = bench.api;
+await bench.waitReady();
 
 const tpl = (await call('upsert_template', {
   template: { name: 'T', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
@@ -110,5 +92,4 @@ for (const [label, name, args] of cases) {
 }
 
 await new Promise<void>((resolve) => bareServer.close(() => resolve()));
-await server.close();
-await rm(root, { recursive: true, force: true });
+await bench.dispose();

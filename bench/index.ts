@@ -4,12 +4,8 @@
  * - API round trips (get_world, update_agent) over real HTTP on loopback
  */
 import { performance } from 'node:perf_hooks';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeWorld, encodeWorld } from '../src/world/world-codec.ts';
-import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
-import { startServer } from '../src/server/serve.ts';
+import { startBenchServer } from './kit/bench-server.ts';
 
 function largeWorldJson(agents: number): string {
   return JSON.stringify({
@@ -55,23 +51,9 @@ time('decode world.json (500 agents)', 200, () => void decodeWorld(text));
 const decoded = decodeWorld(text).world;
 time('encode world.json (500 agents)', 200, () => void encodeWorld(decoded));
 
-const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-'));
-const server = await startServer({
-  workspace: join(root, 'ws'),
-  home: join(root, 'home'),
-  port: 0,
-  secrets: new FileSecretStore(join(root, 'home', 'secrets.json')),
-  detectLanguage: () => 'en',
-});
-const call = async (name: string, body: unknown): Promise<unknown> => {
-  const res = await fetch(`${server.url}/api/${name}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return res.json();
-};
-while (!server.boot.status().ready) await new Promise((r) => setTimeout(r, 5));
+const bench = await startBenchServer('fuseforks-bench-');
+const call = bench.api;
+await bench.waitReady();
 const tpl = (await call('upsert_template', {
   template: { name: 'T', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
 })) as { id: string };
@@ -82,5 +64,4 @@ let n = 0;
 await timeAsync('API update_agent (writes world.json)', 200, async () => {
   await call('update_agent', { spec: { id: 'agent_1', name: `Renamed ${(n += 1)}` } });
 });
-await server.close();
-await rm(root, { recursive: true, force: true });
+await bench.dispose();

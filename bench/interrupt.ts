@@ -6,38 +6,17 @@
  * until its rejection. Prints figures; asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import WebSocket from 'ws';
-import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
-import { startServer } from '../src/server/serve.ts';
 import { FakeProvider } from '../test/fakes/fake-provider.ts';
+import { startBenchServer } from './kit/bench-server.ts';
 
 const RUNS = 30;
 const GOAL_MS = 500;
 
 const fake = await new FakeProvider().start();
-const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-interrupt-'));
-const server = await startServer({
-  workspace: join(root, 'ws'),
-  home: join(root, 'home'),
-  port: 0,
-  secrets: new FileSecretStore(join(root, 'home', 'secrets.json')),
-  detectLanguage: () => 'en',
-});
-
-async function api(name: string, args: unknown = {}): Promise<unknown> {
-  const response = await fetch(`${server.url}/api/${name}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  return response.json();
-}
-
-for (let i = 0; i < 200 && !((await api('boot_status')) as { ready: boolean }).ready; i += 1)
-  await new Promise((r) => setTimeout(r, 10));
+const bench = await startBenchServer('fuseforks-bench-interrupt-');
+const { server, api } = bench;
+await bench.waitReady();
 const template = (await api('upsert_template', {
   template: {
     name: 'Fake',
@@ -109,6 +88,5 @@ console.log(
 console.log(`  ratio (median)              ${(median(ours) / median(baseline)).toFixed(1)}x`);
 
 ws.close();
-await server.close();
+await bench.dispose();
 await fake.stop();
-await rm(root, { recursive: true, force: true });

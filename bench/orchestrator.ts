@@ -9,29 +9,15 @@ import { performance } from 'node:perf_hooks';
 import { MemoryDiagLog } from '../src/diag/log.ts';
 import { EventBus } from '../src/domain/events.ts';
 import type { AgentId, ModelTemplateId } from '../src/domain/ids.ts';
-import type { LlmBackend } from '../src/llm/backend.ts';
-import type { ChatResponse } from '../src/llm/canonical.ts';
 import { templateInput } from '../src/domain/schemas.ts';
 import { Orchestrator } from '../src/orchestrator/orchestrator.ts';
 import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
 import { openVillage } from '../src/world/open-village.ts';
 import { VillagePaths } from '../src/world/paths.ts';
+import { instantBackend as instant } from './kit/instant-backend.ts';
 
 const AGENTS = 50;
 const TURNS_PER_AGENT = 40;
-
-const instant: LlmBackend = {
-  name: () => 'instant',
-  chat: async (): Promise<ChatResponse> => ({
-    text: 'ok',
-    toolCalls: [],
-    finish: 'stop',
-    usage: { prompt: 100, completion: 5, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 },
-    reasoningSummary: '',
-    grounding: null,
-    dropped: {},
-  }),
-};
 
 const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-orch-'));
 const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));

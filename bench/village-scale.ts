@@ -16,14 +16,13 @@ import { MemoryDiagLog } from '../src/diag/log.ts';
 import { EventBus } from '../src/domain/events.ts';
 import type { AgentId, ModelTemplateId } from '../src/domain/ids.ts';
 import { templateInput } from '../src/domain/schemas.ts';
-import type { LlmBackend } from '../src/llm/backend.ts';
-import type { ChatResponse } from '../src/llm/canonical.ts';
 import { Orchestrator } from '../src/orchestrator/orchestrator.ts';
 import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
-import { startServer } from '../src/server/serve.ts';
 import { openVillage } from '../src/world/open-village.ts';
 import { VillagePaths } from '../src/world/paths.ts';
 import { FakeProvider } from '../test/fakes/fake-provider.ts';
+import { startBenchServer } from './kit/bench-server.ts';
+import { instantBackend as instant } from './kit/instant-backend.ts';
 
 /**
  * The storm's client (plain JavaScript for a worker thread): the thousand sends as fast as a browser
@@ -58,19 +57,6 @@ const STORM = 1000;
 const RATIO_GOAL = 1.2;
 const P99_GOAL_MS = 50;
 const MAX_GOAL_MS = 100;
-
-const instant: LlmBackend = {
-  name: () => 'instant',
-  chat: async (): Promise<ChatResponse> => ({
-    text: 'ok',
-    toolCalls: [],
-    finish: 'stop',
-    usage: { prompt: 100, completion: 5, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 },
-    reasoningSummary: '',
-    grounding: null,
-    dropped: {},
-  }),
-};
 
 interface CoreVillage {
   orch: Orchestrator;
@@ -182,24 +168,9 @@ async function coreStorm(): Promise<Delay> {
 
 async function serverStorm(): Promise<Delay> {
   const fake = await new FakeProvider().start();
-  const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-scale-server-'));
-  const server = await startServer({
-    workspace: join(root, 'ws'),
-    home: join(root, 'home'),
-    port: 0,
-    secrets: new FileSecretStore(join(root, 'home', 'secrets.json')),
-    detectLanguage: () => 'en',
-  });
-  const api = async (name: string, args: unknown = {}): Promise<unknown> => {
-    const response = await fetch(`${server.url}/api/${name}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-    return response.json();
-  };
-  for (let i = 0; i < 200 && !((await api('boot_status')) as { ready: boolean }).ready; i += 1)
-    await new Promise((r) => setTimeout(r, 10));
+  const bench = await startBenchServer('fuseforks-bench-scale-server-');
+  const { server, api } = bench;
+  await bench.waitReady();
   await api('set_token_budget', { tokenBudget: null });
   const template = (await api('upsert_template', {
     template: {
@@ -244,9 +215,8 @@ async function serverStorm(): Promise<Delay> {
     await sent;
     await ended;
   });
-  await server.close();
+  await bench.dispose();
   await fake.stop();
-  await rm(root, { recursive: true, force: true });
   return delay;
 }
 
