@@ -16,7 +16,9 @@ import type { ChatRequest, ChatResponse, ToolCall } from '../../src/llm/canonica
 import { PLAN_TOOL } from '../../src/orchestrator/plan/plan-spec.ts';
 import { Orchestrator } from '../../src/orchestrator/orchestrator.ts';
 import type { AgentTool, ToolRegistry } from '../../src/orchestrator/tool.ts';
+import { writeConfigFile } from '../../src/world/config-files.ts';
 import { FileSecretStore } from '../../src/secrets/file-secret-store.ts';
+import { RACY_WINDOW_MS } from '../../src/world/fresh-text.ts';
 import { openVillage } from '../../src/world/open-village.ts';
 import { VillagePaths } from '../../src/world/paths.ts';
 import {
@@ -50,6 +52,13 @@ function viewOf(request: ChatRequest): ModelView {
   }
   return { offered: request.tools.map((t) => t.name), resultsSinceUser: results };
 }
+
+/** The persona of every bench servant (theirs get the same text as instructions). */
+export const PERSONA = {
+  construct: 'You are a servant of the bench village.',
+  skill: 'Answer briefly.',
+  memory: 'Nothing to remember yet.',
+};
 
 let callSeq = 0;
 
@@ -145,8 +154,17 @@ export async function oursSide(name: WorkloadName): Promise<BenchSide> {
       modelTemplateId: template.id as ModelTemplateId,
     });
   }
+  for (const id of ids) {
+    // A servant of a real village has its persona files; each turn reads all three.
+    for (const [kind, text] of Object.entries(PERSONA)) {
+      await writeConfigFile(paths, id, kind as keyof typeof PERSONA, text);
+    }
+  }
   for (const [from, to] of links) await village.setConnections(from as AgentId, to as AgentId[]);
   for (const id of ids) await orch.startAgent(id as AgentId);
+  // Files changed in the last second are read again on every turn (fresh-text.ts): a real
+  // village's persona files are older than that, so the bench waits as long.
+  await new Promise((r) => setTimeout(r, RACY_WINDOW_MS + 50));
 
   let finished: (() => void) | null = null;
   const unsubscribe = events.subscribe((event) => {

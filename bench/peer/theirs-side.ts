@@ -15,7 +15,7 @@ import {
   type ModelResponse,
 } from '@openai/agents';
 import { z } from 'zod';
-import type { BenchSide } from './ours-side.ts';
+import { PERSONA, type BenchSide } from './ours-side.ts';
 import {
   CHAIN_AGENTS,
   FAN_OUT,
@@ -91,7 +91,7 @@ export function scriptedModel(policy: Policy, counts: WorkCounts): Model {
 }
 
 function agentsFor(name: WorkloadName, model: Model, counts: WorkCounts): Agent {
-  const instructions = 'You are a servant of the bench village.';
+  const instructions = Object.values(PERSONA).join('\n\n');
   if (name === 'chain') {
     let next: Agent | null = null;
     for (let i = CHAIN_AGENTS - 1; i >= 0; i -= 1) {
