@@ -115,6 +115,16 @@ describe('persona files between turns', () => {
     expect(await turn(model)).not.toContain('SKILL-ONE');
   });
 
+  it('an edit of the ordinance in place shows on the next turn', async () => {
+    const { model } = await setUp();
+    const ordinance = o.orch.paths.ordinance;
+    await writeFile(ordinance, 'RULE-ONE');
+    await pastRacyWindow();
+    expect(await turn(model)).toContain('RULE-ONE');
+    await writeFile(ordinance, 'RULE-TWO');
+    expect(await turn(model)).toContain('RULE-TWO');
+  });
+
   it('a persona file removed after a turn is gone from the next one', async () => {
     const { model, skillPath } = await setUp();
     await pastRacyWindow();
