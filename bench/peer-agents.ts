@@ -26,6 +26,11 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The repetitions' range, so a reader sees how noisy the run was. */
+function spread(values: number[]): string {
+  return `(${Math.min(...values).toFixed(3)}-${Math.max(...values).toFixed(3)})`;
+}
+
 function perRun(counts: WorkCounts, runs: number): string {
   const f = (n: number) => (n / runs).toFixed(n % runs === 0 ? 0 : 2);
   return `model calls ${f(counts.modelCalls)}, tool runs ${f(counts.toolRuns)}, handoffs ${f(counts.handoffs)}, delegations ${f(counts.delegations)}`;
@@ -55,8 +60,8 @@ for (const name of Object.keys(WORKLOADS) as WorkloadName[]) {
   const b = median(theirsMs);
   const ratio = a / b;
   console.log(`${workload.name} (${workload.unit})`);
-  console.log(`  ours     ${a.toFixed(3)} ms   [${perRun(ours.counts, totalRuns)}]`);
-  console.log(`  theirs   ${b.toFixed(3)} ms   [${perRun(theirs.counts, totalRuns)}]`);
+  console.log(`  ours     ${a.toFixed(3)} ms ${spread(oursMs)}   [${perRun(ours.counts, totalRuns)}]`);
+  console.log(`  theirs   ${b.toFixed(3)} ms ${spread(theirsMs)}   [${perRun(theirs.counts, totalRuns)}]`);
   console.log(
     `  ratio    ${ratio.toFixed(2)}x   goal <= ${workload.goal}x   ${ratio <= workload.goal ? 'met' : 'NOT met'}`,
   );
