@@ -4,6 +4,7 @@ import { CoreError, isCoreError } from '../domain/errors.ts';
 import type { ConfigFileKind } from '../domain/enums.ts';
 import { configProblems, parseMcpConfig } from '../mcp/config/index.ts';
 import { configIo, readTextOrNull } from './fs-util.ts';
+import { entryBelowWorkspace, freshText } from './fresh-text.ts';
 import { assertNoSymlink } from './no-symlink.ts';
 import type { VillagePaths } from './paths.ts';
 import { parsePendingEntry, parseRunJson } from './run-json.ts';
@@ -18,8 +19,12 @@ export async function readConfigFile(
   kind: ConfigFileKind,
 ): Promise<string> {
   const path = paths.configFile(agentId, kind);
-  await assertNoSymlink(paths.workspace, path);
+  // Every turn reads three of these: the link check runs each time, the content comes from memory
+  // while the file is unchanged (fresh-text.ts).
+  const entry = entryBelowWorkspace(paths.workspace, path);
   try {
+    if (entry.kind === 'absent') return '';
+    if (entry.kind === 'file') return (await freshText(path, entry.stat)) ?? '';
     return (await readTextOrNull(path)) ?? '';
   } catch (error) {
     throw configIo('read', path, error);
