@@ -125,6 +125,21 @@ describe('persona files between turns', () => {
     expect(await turn(model)).toContain('RULE-TWO');
   });
 
+  it('the ordinance swapped for a link to a file elsewhere is refused on the next turn', async () => {
+    const { model } = await setUp();
+    const ordinance = o.orch.paths.ordinance;
+    await writeFile(ordinance, 'RULE-ONE');
+    await pastRacyWindow();
+    expect(await turn(model)).toContain('RULE-ONE');
+    const outside = join(o.root, 'private-notes.md');
+    await writeFile(outside, 'PRIVATE-TEXT');
+    await rename(ordinance, `${ordinance}.old`);
+    await symlink(outside, ordinance);
+    const next = await turn(model);
+    expect(next).not.toContain('PRIVATE-TEXT');
+    expect(next).not.toContain('RULE-ONE');
+  });
+
   it('a persona file removed after a turn is gone from the next one', async () => {
     const { model, skillPath } = await setUp();
     await pastRacyWindow();

@@ -7,7 +7,7 @@ import { isLlmError } from '../llm/llm-error.ts';
 import { effectiveProvider, skills } from '../llm/provider.ts';
 import type { AttachmentData, ChatMessage, ToolSpec } from '../llm/canonical.ts';
 import { readConfigFile } from '../world/config-files.ts';
-import { readTextOrNullFresh } from '../world/fresh-text.ts';
+import { readWorkspaceTextFresh } from '../world/fresh-text.ts';
 import type { AgentRuntime, TurnHandle } from './agent-runtime.ts';
 import type { Envelope } from './envelope.ts';
 import type { Orchestrator } from './orchestrator.ts';
@@ -72,7 +72,8 @@ export async function prepareTurn(
   const read = async (kind: 'skill' | 'memory' | 'construct') =>
     readConfigFile(paths, spec.id, kind).catch(() => '');
   const [ordinance, construct, skill, memory] = await Promise.all([
-    readTextOrNullFresh(paths.ordinance).catch(() => null),
+    // A linked ordinance is refused (as read_ordinance refuses it) and the prompt goes without one.
+    readWorkspaceTextFresh(paths.workspace, paths.ordinance).catch(() => null),
     read('construct'),
     read('skill'),
     read('memory'),

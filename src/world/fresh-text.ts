@@ -9,7 +9,7 @@
  * assertNoSymlink refuses it. Only the content is reused, and only while the entry is the same file
  * (device, inode) with the same size, mtime and ctime.
  */
-import { lstatSync, statSync, type BigIntStats } from 'node:fs';
+import { lstatSync, type BigIntStats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { readTextOrNull } from './fs-util.ts';
 import { refusal, WHY_SYMLINK } from './workspace-path.ts';
@@ -83,11 +83,16 @@ export async function freshText(path: string, stat: BigIntStats): Promise<string
   return text;
 }
 
-/** readTextOrNull with the same cache, for a file read wherever it points (the ordinance, as before). */
-export async function readTextOrNullFresh(path: string): Promise<string | null> {
-  const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
-  if (stat === undefined) return null;
-  return stat.isFile() ? freshText(path, stat) : readTextOrNull(path);
+/**
+ * A workspace file's text with the same cache and the same no-link rule (null when absent): the
+ * ordinance, which goes into every prompt. A link to a file elsewhere would send that file to the
+ * provider with each turn, which is why read_ordinance refuses one; the turn refuses it too (the
+ * turn used to follow it, issue 24's review).
+ */
+export async function readWorkspaceTextFresh(root: string, path: string): Promise<string | null> {
+  const entry = entryBelowWorkspace(root, path);
+  if (entry.kind === 'absent') return null;
+  return entry.kind === 'file' ? freshText(path, entry.stat) : readTextOrNull(path);
 }
 
 function sameFile(entry: Entry, stat: BigIntStats): boolean {
