@@ -38,6 +38,9 @@ function perRun(counts: WorkCounts, runs: number): string {
 
 console.log('peer-agents: Fuseforks vs @openai/agents 0.20.0, instant scripted model, same process');
 console.log(`  ${REPETITIONS} repetitions, interleaved, order rotated; medians; tracing off on their side`);
+console.log(
+  `  both sides keep the conversation in memory (ours without its session store, theirs without a session)`,
+);
 for (const name of Object.keys(WORKLOADS) as WorkloadName[]) {
   const workload = WORKLOADS[name];
   const ours = await oursSide(name);
