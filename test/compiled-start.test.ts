@@ -11,6 +11,25 @@ afterEach(async () => {
   for (const root of roots.splice(0)) await removeRoot(root);
 });
 
+/** `fuseforks serve` from the bin on a temp workspace of its own. */
+async function serve(dev: boolean) {
+  const root = await makeTempRoot();
+  roots.push(root);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    FUSEFORKS_HOME: join(root, 'home'),
+    FUSEFORKS_WORKSPACE: join(root, 'ws'),
+    FUSEFORKS_SECRET_STORE: 'file',
+  };
+  delete env.FUSEFORKS_DEV;
+  if (dev) env.FUSEFORKS_DEV = '1';
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { root, child };
+}
+
 /**
  * `fuseforks serve` from the bin on a temp workspace, through the compiled build or (FUSEFORKS_DEV=1)
  * through tsx: waits for the "is running" line, asks the API over HTTP, stops it with SIGTERM.
@@ -79,5 +98,23 @@ describe('npm start runs the compiled server', () => {
     expect(agents).toEqual([]);
     expect(exit).toBe(0);
     expect(log).toMatch(/version: app=\S+ profile=\S+ node=\S+ run=tsx\n/);
+  });
+
+  it('closes cleanly when stopped the moment it says it is running', async () => {
+    await ensureServerBuilt();
+    // The window between the line and the signal listeners was small: a few starts to hit it.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { child } = await serve(false);
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal })),
+      );
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes(' is running.\n')) child.kill('SIGTERM');
+      });
+      expect(await exited).toEqual({ code: 0, signal: null });
+      expect(out).toContain(' is running.\n');
+    }
   });
 });
