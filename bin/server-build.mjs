@@ -81,6 +81,9 @@ function esbuildVersion(root) {
   }
 }
 
+/** Builds in flight in this process. */
+let compiling = 0;
+
 /**
  * Bundles src/cli.ts (and the regex worker) into `outdir` with esbuild. Split into chunks, so a
  * module the CLI imports lazily (the server, for `serve` only) still loads only when asked for, and
@@ -89,24 +92,31 @@ function esbuildVersion(root) {
  * @param {string} outdir
  */
 export async function compileServer(root, outdir) {
-  const { build } = await import('esbuild');
-  await build({
-    absWorkingDir: root,
-    entryPoints: [
-      { in: 'src/cli.ts', out: SERVER_ENTRY.replace(/\.js$/, '') },
-      { in: 'src/tools/regex-worker/worker-main.ts', out: REGEX_WORKER.replace(/\.js$/, '') },
-    ],
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    logLevel: 'error',
-  });
+  const { build, stop } = await import('esbuild');
+  compiling++;
+  try {
+    await build({
+      absWorkingDir: root,
+      entryPoints: [
+        { in: 'src/cli.ts', out: SERVER_ENTRY.replace(/\.js$/, '') },
+        { in: 'src/tools/regex-worker/worker-main.ts', out: REGEX_WORKER.replace(/\.js$/, '') },
+      ],
+      outdir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: 'linked',
+      sourcesContent: false,
+      logLevel: 'error',
+    });
+  } finally {
+    // esbuild's service process would otherwise live as long as the server; another build in this
+    // process (tests) may still need it.
+    if (--compiling === 0) await stop();
+  }
 }
 
 /**
