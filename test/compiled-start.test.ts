@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureServerBuilt } from '../bin/server-build.mjs';
+import { connectClient, freePort } from '../src/mcp/door/test-kit.ts';
 import { makeTempRoot, removeRoot } from './helpers/village-server.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'fuseforks.mjs');
@@ -34,7 +35,9 @@ async function serve(dev: boolean) {
  * `fuseforks serve` from the bin on a temp workspace, through the compiled build or (FUSEFORKS_DEV=1)
  * through tsx: waits for the "is running" line, asks the API over HTTP, stops it with SIGTERM.
  */
-async function serveAndAsk(dev: boolean): Promise<{ agents: unknown[]; exit: number | null; log: string }> {
+async function serveAndAsk(
+  dev: boolean,
+): Promise<{ agents: unknown[]; doorTools: string[]; exit: number | null; log: string }> {
   const root = await makeTempRoot();
   roots.push(root);
   const env: NodeJS.ProcessEnv = {
@@ -62,11 +65,11 @@ async function serveAndAsk(dev: boolean): Promise<{ agents: unknown[]; exit: num
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}${err}`)));
     });
     const { origin, searchParams } = new URL(url);
-    const call = async (name: string) =>
+    const call = async (name: string, args: unknown = {}) =>
       fetch(`${origin}/api/${name}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${searchParams.get('token')}`, 'content-type': 'application/json' },
-        body: '{}',
+        body: JSON.stringify(args),
       });
     await expect
       .poll(async () => ((await (await call('boot_status')).json()) as { ready: boolean }).ready)
@@ -74,28 +77,40 @@ async function serveAndAsk(dev: boolean): Promise<{ agents: unknown[]; exit: num
     const world = await call('get_world');
     expect(world.status).toBe(200);
     const { agents } = (await world.json()) as { agents: unknown[] };
+    // The door's modules load only when it opens: from the build, they are chunks of their own.
+    const door = (await (
+      await call('set_mcp_server_settings', { enabled: true, port: await freePort() })
+    ).json()) as {
+      token: string;
+      status: { url: string };
+    };
+    const { client } = await connectClient(door.status.url, door.token, 'compiled-start');
+    const doorTools = (await client.listTools()).tools.map((tool) => tool.name);
+    await client.close();
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const exit = await exited;
-    return { agents, exit, log: await readFile(join(root, 'ws', 'fuseforks.log'), 'utf8') };
+    return { agents, doorTools, exit, log: await readFile(join(root, 'ws', 'fuseforks.log'), 'utf8') };
   } finally {
     child.kill('SIGKILL');
   }
 }
 
 describe('npm start runs the compiled server', () => {
-  it('starts from dist/server, answers get_world over HTTP, and stops cleanly on SIGTERM', async () => {
+  it('starts from dist/server, answers get_world over HTTP, opens the MCP door, and stops cleanly on SIGTERM', async () => {
     // Built here so that the start below reuses the build (the bin would build it the same way).
     await ensureServerBuilt();
-    const { agents, exit, log } = await serveAndAsk(false);
+    const { agents, doorTools, exit, log } = await serveAndAsk(false);
     expect(agents).toEqual([]);
+    expect(doorTools).toEqual(['ask_fuseforks']);
     expect(exit).toBe(0);
     expect(log).toMatch(/version: app=\S+ profile=\S+ node=\S+ run=compiled\n/);
   });
 
   it('still runs the TypeScript sources through tsx with FUSEFORKS_DEV=1', async () => {
-    const { agents, exit, log } = await serveAndAsk(true);
+    const { agents, doorTools, exit, log } = await serveAndAsk(true);
     expect(agents).toEqual([]);
+    expect(doorTools).toEqual(['ask_fuseforks']);
     expect(exit).toBe(0);
     expect(log).toMatch(/version: app=\S+ profile=\S+ node=\S+ run=tsx\n/);
   });
