@@ -81,8 +81,8 @@ function esbuildVersion(root) {
   }
 }
 
-/** Builds in flight in this process. */
-let compiling = 0;
+/** The builds of this process, one after the other (tests build several at once). */
+let compileQueue = Promise.resolve();
 
 /**
  * Bundles src/cli.ts (and the regex worker) into `outdir` with esbuild. Split into chunks, so a
@@ -90,10 +90,20 @@ let compiling = 0;
  * flat (chunks beside the entries), so a module's `import.meta.url` names the build folder.
  * @param {string} root
  * @param {string} outdir
+ * @returns {Promise<void>}
  */
-export async function compileServer(root, outdir) {
+export function compileServer(root, outdir) {
+  const run = compileQueue.then(() => compileNow(root, outdir));
+  compileQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * @param {string} root
+ * @param {string} outdir
+ */
+async function compileNow(root, outdir) {
   const { build, stop } = await import('esbuild');
-  compiling++;
   try {
     await build({
       absWorkingDir: root,
@@ -113,9 +123,9 @@ export async function compileServer(root, outdir) {
       logLevel: 'error',
     });
   } finally {
-    // esbuild's service process would otherwise live as long as the server; another build in this
-    // process (tests) may still need it.
-    if (--compiling === 0) await stop();
+    // esbuild's service process would otherwise live as long as the server. Builds are queued: a
+    // build sent to a service being stopped would never answer; the next one starts a new service.
+    await stop();
   }
 }
 

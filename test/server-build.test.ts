@@ -60,13 +60,14 @@ describe('the compiled server build', () => {
     await writeFile(join(root, 'src', 'greeting.test.ts'), 'export {};\n');
     expect((await ensureServerBuilt({ root })).built).toBe(false);
 
-    await writeGreeting(root, 'second');
+    // Same size as before: only the newer modification time tells the change.
+    await writeGreeting(root, 'fresh');
     const later = new Date(Date.now() + 5_000);
     await utimes(join(root, 'src', 'greeting.ts'), later, later);
     const rebuilt = await ensureServerBuilt({ root });
     expect(rebuilt.built).toBe(true);
     expect(rebuilt.dir).not.toBe(first.dir);
-    expect(await answerOf(rebuilt.entry)).toBe('second');
+    expect(await answerOf(rebuilt.entry)).toBe('fresh');
     // The older build stays for a server that may still run it.
     expect(existsSync(first.entry)).toBe(true);
   });
