@@ -115,14 +115,17 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`fuseforks: could not start: ${reason}\n`);
     return 1;
   }
-  process.stdout.write(
-    `Fuseforks ${APP_VERSION} is running.\n  UI:        ${server.uiUrl}\n  workspace: ${config.workspace}\n  app data:  ${config.home}\n`,
-  );
-  await new Promise<void>((resolveStop) => {
+  // Listening for the stop signals before saying the server runs: whoever reads the line may stop it
+  // at once, and a signal with no listener yet would kill the process without closing the village.
+  const stopped = new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stdout.write(
+    `Fuseforks ${APP_VERSION} is running.\n  UI:        ${server.uiUrl}\n  workspace: ${config.workspace}\n  app data:  ${config.home}\n`,
+  );
+  await stopped;
   await server.close();
   return 0;
 }

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+// Types only: Playwright takes about 0.3 s to load, so `connect` imports it on the first browser action.
+import type { Browser, Page } from 'playwright-core';
 import { CoreError } from '../domain/errors.ts';
 import { budgetSleep, raceBudget, type Budget } from './budget.ts';
 
@@ -76,6 +77,7 @@ export class PlaywrightLink {
 
   /** A hard limit on connecting: Playwright's own connect waits on every page, a frozen one included. */
   private async connect(): Promise<Browser> {
+    const { chromium } = await import('playwright-core');
     // Playwright's own limit is set later than ours so that ours, which names the frozen tab, answers.
     const attempt = chromium.connectOverCDP(this.wsUrl, { timeout: this.connectTimeoutMs + 5_000 });
     let timer: NodeJS.Timeout | undefined;

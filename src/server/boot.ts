@@ -8,7 +8,9 @@ import { Sessions } from '../orchestrator/sessions.ts';
 import { SessionStore, sessionStorePath } from '../store/index.ts';
 import { VillageToolRegistry } from '../tools/registry.ts';
 import { McpManager } from '../mcp/client/manager.ts';
-import { DoorSettingsStore, McpDoor } from '../mcp/door/index.ts';
+// Not the door's index: it names the tool's module, which loads the SDK's server half at start.
+import { McpDoor } from '../mcp/door/door-server.ts';
+import { DoorSettingsStore } from '../mcp/door/door-settings.ts';
 import { askExternal, noteRefusedExternalAttachment } from '../orchestrator/external-ask.ts';
 import { bundledTools } from '../tools/bundled.ts';
 import { PriceFetcher, PriceUrlStore } from '../price-table/index.ts';

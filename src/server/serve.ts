@@ -8,7 +8,7 @@ import type { ModelTemplate } from '../domain/template.ts';
 import type { LlmBackend } from '../llm/backend.ts';
 import { chooseSecretStore } from '../secrets/choose-secret-store.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import { APP_VERSION, appProfile } from '../version.ts';
+import { APP_VERSION, appProfile, appRun } from '../version.ts';
 import { DIR_MODE } from '../world/fs-util.ts';
 import { VillagePaths } from '../world/paths.ts';
 import { sweepLeftoverTemps } from '../world/temp-sweep.ts';
@@ -79,7 +79,7 @@ async function startHoldingLock(
 ): Promise<RunningServer> {
   const log = new FileDiagLog(paths.log, { stderr: options.stderr ?? false, workspace: paths.workspace });
   log.note(`---- start pid=${process.pid} ----`);
-  log.note(`version: app=${APP_VERSION} profile=${appProfile()} node=${process.version}`);
+  log.note(`version: app=${APP_VERSION} profile=${appProfile()} node=${process.version} run=${appRun()}`);
   const leftovers = sweepLeftoverTemps(paths.workspace);
   if (leftovers.length > 0) {
     const n = leftovers.length;

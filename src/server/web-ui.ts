@@ -1,9 +1,9 @@
 import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
 /** The Vue app's sources and its Vite build (`web/dist`, never committed). */
-export const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
+export const WEB_ROOT = join(PACKAGE_ROOT, 'web');
 export const WEB_DIST = join(WEB_ROOT, 'dist');
 
 const CONTENT_TYPES: Record<string, string> = {

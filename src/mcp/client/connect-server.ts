@@ -1,7 +1,10 @@
 import { isAbsolute } from 'node:path';
 import { access, constants } from 'node:fs/promises';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+// Types only: the SDK's client and stdio halves (with its JSON-schema validator) cost start-up tens
+// of ms, and nothing connects before the village is up; `loadClientSdk` brings them on the first connect.
+import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type * as StdioModule from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { currentHost } from '../../tools/run/host.ts';
@@ -67,12 +70,28 @@ async function resolveCommand(entry: McpStdioEntry, written: string | undefined)
   return found;
 }
 
+type StdioSdk = typeof StdioModule;
+type ClientSdk = typeof ClientModule;
+let clientSdk: Promise<[ClientSdk, StdioSdk]> | undefined;
+
+function loadClientSdk(): Promise<[ClientSdk, StdioSdk]> {
+  clientSdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+  ]);
+  return clientSdk;
+}
+
 /**
  * No message built here shows an expanded value: the command only as written (above); a failed
  * spawn or fetch is described by its errno code or HTTP status (describeMcpError), never by the
  * args, env, url or headers it was given.
  */
-async function transportFor(entry: McpEntry, writtenCommand: string | undefined): Promise<Transport> {
+async function transportFor(
+  entry: McpEntry,
+  writtenCommand: string | undefined,
+  stdio: StdioSdk,
+): Promise<Transport> {
   if (entry.type === 'http') {
     return new StreamableHTTPClientTransport(new URL(entry.url), {
       requestInit: { headers: entry.headers },
@@ -85,10 +104,10 @@ async function transportFor(entry: McpEntry, writtenCommand: string | undefined)
       },
     });
   }
-  return new StdioClientTransport({
+  return new stdio.StdioClientTransport({
     command: await resolveCommand(entry, writtenCommand),
     args: entry.args,
-    env: { ...getDefaultEnvironment(), ...entry.env },
+    env: { ...stdio.getDefaultEnvironment(), ...entry.env },
     // The server's stderr may echo its environment (where people put tokens): never read it.
     stderr: 'ignore',
   });
@@ -99,6 +118,9 @@ async function transportFor(entry: McpEntry, writtenCommand: string | undefined)
  * `timeoutMs`. On any failure the half-open connection is closed (the child process killed).
  */
 export async function connectServer(entry: McpEntry, options: ConnectOptions): Promise<ConnectedServer> {
+  // Before the handshake's own time limit starts: loading is no part of the server's answer time.
+  const [{ Client }, stdio] = await loadClientSdk();
+  const { StdioClientTransport } = stdio;
   let closing = false;
   let connected = false;
   const client: Client = new Client(
@@ -141,7 +163,7 @@ export async function connectServer(entry: McpEntry, options: ConnectOptions): P
   });
   deadline.catch(() => {});
   try {
-    const transport = await Promise.race([transportFor(entry, options.commandAsWritten), deadline]);
+    const transport = await Promise.race([transportFor(entry, options.commandAsWritten, stdio), deadline]);
     exit = transport instanceof StdioClientTransport ? watchChildExit(transport) : null;
     client.onclose = () => {
       if (!closing) options.onLost();

@@ -4,8 +4,11 @@ import type { DiagLog } from '../../diag/log.ts';
 import type { Language } from '../../domain/enums.ts';
 import { DEFAULT_DOOR_PORT, type DoorSettings } from './door-settings-codec.ts';
 import { DOOR_PATH, doorRefusal, sendJsonRpcError, sendRefusal, tokenDigest } from './door-guard.ts';
-import { DoorSessions, type SessionLimits } from './door-sessions.ts';
-import { createDoorServer, DoorGate, type DoorAsk } from './door-tool.ts';
+import { DoorGate } from './door-gate.ts';
+// Types only: the sessions and the tool load the SDK's server half (tens of ms), so `listen` imports
+// them when the door opens; a village with the door off never loads them.
+import type { DoorSessions, SessionLimits } from './door-sessions.ts';
+import type { DoorAsk } from './door-tool.ts';
 
 /** The door binds here only (ledger part 5, MCP server 4). */
 export const DOOR_HOST = '127.0.0.1';
@@ -110,6 +113,10 @@ export class McpDoor {
   }
 
   private async listen(port: number): Promise<Listening> {
+    const [{ DoorSessions }, { createDoorServer }] = await Promise.all([
+      import('./door-sessions.ts'),
+      import('./door-tool.ts'),
+    ]);
     const sessions = new DoorSessions(
       (hooks) =>
         createDoorServer({

@@ -8,6 +8,7 @@ import type { DiagLog } from '../../diag/log.ts';
 import { APP_VERSION } from '../../version.ts';
 import type { Language } from '../../domain/enums.ts';
 import { doorAttachmentSchema, doorAttachmentsPluralSchema, readDoorAttachment } from './door-attachment.ts';
+import type { DoorGate } from './door-gate.ts';
 import { DOOR_TEXTS } from './door-texts.ts';
 
 /** Frozen (ledger part 5, MCP server 1): the door's one tool. Clients rediscover it through tools/list. */
@@ -44,25 +45,6 @@ export type DoorAsk = (
   attachment?: AttachmentInput,
   onProgress?: (update: AskProgress) => void,
 ) => Promise<DoorAnswer>;
-
-/** One outside request at a time across the whole door, whatever the session (ledger, MCP server 5). */
-export class DoorGate {
-  private busy = false;
-
-  get isBusy(): boolean {
-    return this.busy;
-  }
-
-  tryEnter(): boolean {
-    if (this.busy) return false;
-    this.busy = true;
-    return true;
-  }
-
-  leave(): void {
-    this.busy = false;
-  }
-}
 
 export interface DoorServerOptions {
   ask: DoorAsk;

@@ -28,7 +28,20 @@ interface Slot {
   current: ((outcome: JobOutcome<RegexJob>) => void) | null;
 }
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+/** The worker's file name in the compiled build (bin/server-build.mjs names its entry so). */
+export const COMPILED_REGEX_WORKER = 'regex-worker.js';
+
+/**
+ * The worker's file, next to the module that starts it: from the sources, the tsx loader of
+ * worker-main.ts; in the compiled build (all chunks in one folder), the bundled `regex-worker.js`.
+ */
+export function regexWorkerEntry(moduleUrl: string): URL {
+  return moduleUrl.endsWith('.ts')
+    ? new URL('./worker-entry.mjs', moduleUrl)
+    : new URL(`./${COMPILED_REGEX_WORKER}`, moduleUrl);
+}
+
+const ENTRY = regexWorkerEntry(import.meta.url);
 
 /**
  * Runs regex jobs on a few worker threads. A job over its time limit, or whose signal aborts, has

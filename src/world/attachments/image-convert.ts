@@ -7,7 +7,9 @@
  * orientation applied, metadata stripped (sharp keeps none unless asked), at most
  * ATTACHMENT_IMAGE_CONVERTED_MAX_BYTES. Animated images are refused (凍結 4).
  */
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+// Types only: sharp (libvips) takes tens of ms to load, so it is imported on the first image.
+import type createSharp from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import {
   ATTACHMENT_IMAGE_CONVERTED_MAX_BYTES,
   ATTACHMENT_IMAGE_MAX_EDGE_PX,
@@ -29,6 +31,18 @@ export const STORED_WEBP_QUALITY = 80;
 /** For the OpenAI-compatible JPEG retry only. */
 export const RETRY_JPEG_QUALITY = 85;
 
+type SharpFactory = typeof createSharp;
+let sharpLoad: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp, loaded once. Callers await it outside their `try`: a sharp that cannot load is the
+ * server's failure, not a bad image.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  sharpLoad ??= import('sharp').then((module) => module.default);
+  return sharpLoad;
+}
+
 /**
  * `failOn: 'error'`: a truncated or damaged file is refused (libvips reports a premature end as an
  * error) instead of being stored with grey where the data ran out, while a file the decoder reads
@@ -36,7 +50,7 @@ export const RETRY_JPEG_QUALITY = 85;
  * sharp's default 'warning' would refuse those. `animated: false`: only the first frame is decoded
  * (animation is refused before decoding).
  */
-function decoder(bytes: Uint8Array): Sharp {
+function decoder(sharp: SharpFactory, bytes: Uint8Array): Sharp {
   return sharp(bytes, {
     failOn: 'error',
     limitInputPixels: ATTACHMENT_IMAGE_MAX_INPUT_PIXELS,
@@ -86,9 +100,10 @@ const RESIZE = {
 async function refuseAnimated(bytes: Uint8Array, detected: DetectedAttachment): Promise<void> {
   if (detected.format === 'webp' && isAnimatedWebp(bytes)) throw invalid('animated images are not accepted');
   if (detected.format === 'png' && isAnimatedPng(bytes)) throw invalid('animated images are not accepted');
+  const sharp = await loadSharp();
   let pages: number | undefined;
   try {
-    pages = (await decoder(bytes).metadata()).pages;
+    pages = (await decoder(sharp, bytes).metadata()).pages;
   } catch (error) {
     throw decodeProblem(error);
   }
@@ -102,9 +117,10 @@ export async function convertToStoredWebp(
   convertedMaxBytes = ATTACHMENT_IMAGE_CONVERTED_MAX_BYTES,
 ): Promise<ConvertedImage> {
   await refuseAnimated(bytes, detected);
+  const sharp = await loadSharp();
   let out: { data: Buffer; info: OutputInfo };
   try {
-    out = await decoder(bytes)
+    out = await decoder(sharp, bytes)
       .rotate()
       .resize(RESIZE)
       .webp({ quality: STORED_WEBP_QUALITY })
@@ -125,8 +141,9 @@ export async function convertToStoredWebp(
  * Transparency goes onto white: JPEG has none, and sharp would otherwise fill it black.
  */
 export async function encodeJpeg(bytes: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
-    return await decoder(bytes)
+    return await decoder(sharp, bytes)
       .rotate()
       .resize(RESIZE)
       .flatten({ background: '#ffffff' })
@@ -139,8 +156,9 @@ export async function encodeJpeg(bytes: Uint8Array): Promise<Buffer> {
 
 /** The stored image's size (read_attachment); null when sharp cannot read it. */
 export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp();
   try {
-    const meta = await decoder(bytes).metadata();
+    const meta = await decoder(sharp, bytes).metadata();
     return meta.width === undefined || meta.height === undefined
       ? null
       : { width: meta.width, height: meta.height };
