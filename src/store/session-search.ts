@@ -31,6 +31,11 @@ export class SessionSearch {
    */
   forked(sourceId: string, forkId: string, atSeq: number): void {
     this.s.copyRows.run(forkId, sourceId, atSeq);
+    this.forkedBacklog(sourceId, forkId, atSeq);
+  }
+
+  /** The backlog part of `forked`, for a fork copied in slices (its rows were copied slice by slice). */
+  forkedBacklog(sourceId: string, forkId: string, atSeq: number): void {
     const pending = this.s.backlogOf.get(sourceId);
     if (pending === undefined) return;
     const last = Math.min(pending.last_seq, atSeq);
