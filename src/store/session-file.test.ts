@@ -201,7 +201,7 @@ describe('migrations', () => {
  * A round counts only when the racer made two more swaps while the open ran.
  */
 const RACED_OPENS = 150;
-const MAX_OPENS = 2_000;
+const MAX_OPENS = 4_000;
 
 describe.skipIf(process.platform === 'win32')('the store file swapped for a link while it is opened', () => {
   it('never writes into the database the link points to', { timeout: 120_000 }, async () => {
