@@ -1,4 +1,5 @@
-import { fsyncSync, writeSync } from 'node:fs';
+import { fsync, fsyncSync, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import type { SessionSummary } from '../domain/session.ts';
 import { openWorkspaceTempSync } from '../world/workspace-write.ts';
@@ -71,7 +72,8 @@ export async function writeExportFileInSlices(
       }
     }
     writeSync(temp.fd, chunk);
-    fsyncSync(temp.fd);
+    // In the thread pool: flushing hundreds of MB to disk held the event loop for tens of ms.
+    await promisify(fsync)(temp.fd);
     temp.commit();
     return path;
   } catch (error) {

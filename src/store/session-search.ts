@@ -22,6 +22,11 @@ export class SessionSearch {
   /** Inside the delete's transaction. */
   deleted(sessionId: string): void {
     this.s.deleteRows.run(sessionId);
+    this.backlogDeleted(sessionId);
+  }
+
+  /** The backlog part of `deleted`, for a delete whose rows go in slices afterwards. */
+  backlogDeleted(sessionId: string): void {
     this.s.backlogDelete.run(sessionId);
   }
 

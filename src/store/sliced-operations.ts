@@ -12,11 +12,20 @@ import { guarded, invalidArgument, sessionNotFound, storeFailed, storeProblem } 
 import type { Transactions } from './transactions.ts';
 
 /**
- * Rows per slice: one slice is one short transaction (a few ms for a fork copy or a delete, a few
- * more for an export's decoding), then the event loop runs before the next (issue 24: a million
- * records copied in one transaction held the loop for 2.6 s).
+ * Records per slice of a fork or a delete: one slice is one short transaction (measured on a 2-core
+ * machine: about 25 ms for a fork's copy with its search rows), then the event loop runs before the
+ * next (issue 24: a million records copied in one transaction held the loop for 2.6 s and more).
  */
-export const SLICE_ROWS = 2_000;
+export const SLICE_ROWS = 1_000;
+
+/**
+ * Search rows per slice of a delete: each takes its trigram index entries out with it (about 0.25 ms
+ * a row), so far fewer than records fit in a slice.
+ */
+export const SEARCH_SLICE_ROWS = 100;
+
+/** Records per slice of an export: decoding and re-encoding each costs more than copying it. */
+export const EXPORT_SLICE_ROWS = 500;
 
 /** What the sliced operations need of the store (its statements, transactions and bookkeeping). */
 export interface SlicedStore {
@@ -103,7 +112,9 @@ export function hideSession(store: SlicedStore, sessionId: string): void {
   store.tx.write(() => {
     if (store.s.sessionExists.get(sessionId) === undefined) throw sessionNotFound(sessionId);
     store.s.deleteSession.run(sessionId);
-    store.search.deleted(sessionId);
+    // Only the backlog here: the search rows take their trigram entries with them, a slice at a time
+    // in the purge (every search read joins the session row, so they are unseen from now on).
+    store.search.backlogDeleted(sessionId);
   });
 }
 
@@ -116,7 +127,7 @@ export async function purgeInSlices(store: SlicedStore, sessionId: string): Prom
       const removed = tx.write(
         () =>
           scale.deleteRecordsSlice.run(sessionId, sessionId, SLICE_ROWS).changes +
-          scale.deleteSearchSlice.run(sessionId, sessionId, SLICE_ROWS).changes,
+          scale.deleteSearchSlice.run(sessionId, sessionId, SEARCH_SLICE_ROWS).changes,
       );
       if (removed === 0) return;
       await nextTurnOfLoop();
@@ -151,7 +162,7 @@ export async function sweepOrphans(store: SlicedStore): Promise<number> {
 }
 
 /**
- * The export, read `SLICE_ROWS` records per read between awaits: records are never rewritten, so the
+ * The export, read `EXPORT_SLICE_ROWS` records per read between awaits: records are never rewritten, so the
  * slices up to the header's recordCount are the snapshot the header describes. A session deleted
  * meanwhile is an error, never a short file.
  */
@@ -160,10 +171,12 @@ export async function exportInSlices(store: SlicedStore, sessionId: string, dir:
   if (!isSafeIdentifier(sessionId)) throw storeProblem('export', 'the session id is not a safe file name');
   const total = session.meta.recordCount;
   async function* slices(): AsyncGenerator<StoredRecord[]> {
-    for (let from = 0; from < total; from += SLICE_ROWS) {
+    for (let from = 0; from < total; from += EXPORT_SLICE_ROWS) {
       if (from > 0) await nextTurnOfLoop();
-      const rows = guarded('export', () => store.s.recordsPage.all(sessionId, from, total, SLICE_ROWS));
-      if (rows.length !== Math.min(SLICE_ROWS, total - from) || rows[0]!.seq !== from) {
+      const rows = guarded('export', () =>
+        store.s.recordsPage.all(sessionId, from, total, EXPORT_SLICE_ROWS),
+      );
+      if (rows.length !== Math.min(EXPORT_SLICE_ROWS, total - from) || rows[0]!.seq !== from) {
         throw storeProblem('export', 'the session was deleted while it was being exported');
       }
       yield guarded('export', () => rows.map((row) => store.decodeRow(row)));
