@@ -5,6 +5,7 @@
  */
 import type { AgentId } from '../domain/ids.ts';
 import { join } from 'node:path';
+import { setImmediate as nextTurnOfLoop } from 'node:timers/promises';
 import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
@@ -26,6 +27,9 @@ import type { Orchestrator } from './orchestrator.ts';
 import { forkTitle } from './session-titles.ts';
 import { summarizeAgents } from './summarize.ts';
 import type { TurnSink } from './turn-sink.ts';
+
+/** Records per page of the startup GC's read of the open session. */
+const ATTACHMENT_SCAN_ROWS = 1_000;
 
 function codeOf(error: unknown): string {
   return (error as CoreError | null)?.code ?? (error as Error | null)?.name ?? 'error';
@@ -441,21 +445,29 @@ export class Sessions implements TurnSink, MessageSink {
   /**
    * The attachment ids the open session's messages reference: every message record of it, not only
    * the log's tail, so the startup GC never removes one of them to make room. Empty without a store.
-   * Defensive about the shape: a hand-edited record is read, never trusted.
+   * Defensive about the shape: a hand-edited record is read, never trusted. Read a page at a time
+   * between awaits (issue 24: a million-record session held the boot for seconds).
    */
-  attachmentIdsInCurrentSession(): Set<string> {
+  async attachmentIdsInCurrentSession(): Promise<Set<string>> {
     const ids = new Set<string>();
     if (!this.store || this.current === null) return ids;
     this.batch.flush();
-    for (const record of this.store.records(this.current)) {
-      if (record.kind !== 'message') continue;
-      const refs: unknown = record.message.attachments;
-      if (!Array.isArray(refs)) continue;
-      for (const ref of refs as { id?: unknown }[]) {
-        if (typeof ref?.id === 'string') ids.add(ref.id);
+    const store = this.store;
+    const session = this.current;
+    for (let from = 0; ;) {
+      const page = store.recordsPage(session, from, Number.MAX_SAFE_INTEGER, ATTACHMENT_SCAN_ROWS);
+      for (const record of page) {
+        if (record.kind !== 'message') continue;
+        const refs: unknown = record.message.attachments;
+        if (!Array.isArray(refs)) continue;
+        for (const ref of refs as { id?: unknown }[]) {
+          if (typeof ref?.id === 'string') ids.add(ref.id);
+        }
       }
+      if (page.length < ATTACHMENT_SCAN_ROWS) return ids;
+      from = page[page.length - 1]!.seq + 1;
+      await nextTurnOfLoop();
     }
-    return ids;
   }
 
   /** Turn records of one session (unknown id -> SESSION_NOT_FOUND) or of all. */
