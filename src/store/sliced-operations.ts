@@ -13,10 +13,10 @@ import type { Transactions } from './transactions.ts';
 
 /**
  * Records per slice of a fork or a delete: one slice is one short transaction (measured on a 2-core
- * machine: about 25 ms for a fork's copy with its search rows), then the event loop runs before the
+ * machine: about 10-20 ms for a fork's copy with its search rows), then the event loop runs before the
  * next (issue 24: a million records copied in one transaction held the loop for 2.6 s and more).
  */
-export const SLICE_ROWS = 1_000;
+export const SLICE_ROWS = 500;
 
 /**
  * Search rows per slice of a delete: each takes its trigram index entries out with it (about 0.25 ms
