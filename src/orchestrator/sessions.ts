@@ -5,6 +5,7 @@
  */
 import type { AgentId } from '../domain/ids.ts';
 import { join } from 'node:path';
+import { setImmediate as nextTurnOfLoop } from 'node:timers/promises';
 import type { DiagLog } from '../diag/log.ts';
 import { CoreError } from '../domain/errors.ts';
 import type { EventBus } from '../domain/events.ts';
@@ -19,12 +20,16 @@ import type {
 } from '../domain/session.ts';
 import type { SessionRecord, SessionStore } from '../store/index.ts';
 import { startSearchBackfill } from '../store/search-backfill.ts';
+import { AppendBatch } from './append-batch.ts';
 import type { MessageSink } from './message-log.ts';
 import type { StorePage } from './message-page.ts';
 import type { Orchestrator } from './orchestrator.ts';
 import { forkTitle } from './session-titles.ts';
 import { summarizeAgents } from './summarize.ts';
 import type { TurnSink } from './turn-sink.ts';
+
+/** Records per page of the startup GC's read of the open session. */
+const ATTACHMENT_SCAN_ROWS = 1_000;
 
 function codeOf(error: unknown): string {
   return (error as CoreError | null)?.code ?? (error as Error | null)?.name ?? 'error';
@@ -38,6 +43,9 @@ export class Sessions implements TurnSink, MessageSink {
   private generation = 0;
 
   private stopBackfill: (() => void) | null = null;
+
+  /** The records of the current stretch of the event loop, committed together (see AppendBatch). */
+  private readonly batch = new AppendBatch((sessionId, records) => this.writeBatch(sessionId, records));
 
   constructor(
     private store: SessionStore | null,
@@ -60,6 +68,7 @@ export class Sessions implements TurnSink, MessageSink {
     this.orch = orch;
     if (!this.store) return;
     this.startBackfill(this.store);
+    this.sweepLeftovers(this.store);
     try {
       for (const warning of this.store.warnings()) this.log.warn(`session: ${warning}`);
       const latest = this.store.latestSession();
@@ -77,6 +86,13 @@ export class Sessions implements TurnSink, MessageSink {
       this.log.warn(`session: no session could be created (${codeOf(error)}); conversations are not saved`);
       this.disable();
     }
+  }
+
+  /** What a crash left of a delete or a fork being copied goes, a slice at a time, in the background. */
+  private sweepLeftovers(store: SessionStore): void {
+    store.sweepOrphans().catch((error: unknown) => {
+      this.log.warn(`session: removing what an interrupted delete or fork left failed (${codeOf(error)})`);
+    });
   }
 
   private startBackfill(store: SessionStore): void {
@@ -106,6 +122,7 @@ export class Sessions implements TurnSink, MessageSink {
   }
 
   private disable(): void {
+    this.batch.flush();
     this.store?.close();
     this.store = null;
     this.current = null;
@@ -134,25 +151,48 @@ export class Sessions implements TurnSink, MessageSink {
    */
   toolCalls(range: { fromMs: number | null; beforeMs: number | null }, limit: number): ToolCallRecord[] {
     if (!this.store || this.current === null) return [];
+    this.batch.flush();
     return this.store.toolCallsBetween(this.current, range, limit);
   }
 
-  /** A save failure is a WARN: the conversation goes on in memory. */
+  /** Queued for the stretch's one transaction (see AppendBatch); a save failure is a WARN. */
   private append(record: SessionRecord): void {
     if (!this.store || this.current === null) return;
-    this.safe('write', () => this.store!.append(this.current!, record));
+    this.batch.add(this.current, record);
   }
 
-  private safe<T>(what: string, task: () => T): T | undefined {
+  /** Writes queued records before anything reads the store or the conversation changes. */
+  flush(): void {
+    this.batch.flush();
+  }
+
+  /**
+   * One transaction for the batch. If it fails, each record is tried alone, so a failure costs what it
+   * cost before batching: the records that cannot be saved, each a WARN (the conversation goes on in
+   * memory).
+   */
+  private writeBatch(sessionId: string, records: SessionRecord[]): void {
+    const store = this.store;
+    if (!store) return;
+    if (this.safe('write', () => store.appendMany(sessionId, records), records.length > 1) !== undefined) {
+      return;
+    }
+    if (records.length === 1) return;
+    for (const record of records) this.safe('write', () => store.append(sessionId, record));
+  }
+
+  private safe<T>(what: string, task: () => T, quiet = false): T | undefined {
     try {
       return task();
     } catch (error) {
-      this.log.warn(`session: ${what} failed (${codeOf(error)})`);
+      if (!quiet) this.log.warn(`session: ${what} failed (${codeOf(error)})`);
       return undefined;
     }
   }
 
+  /** The store, with every queued record written first: a read after a write sees it. */
   private requireStore(): SessionStore {
+    this.batch.flush();
     if (!this.store) {
       throw new CoreError(
         'SESSION_STORE_FAILED',
@@ -193,6 +233,7 @@ export class Sessions implements TurnSink, MessageSink {
   /** Messages of the open session older than `before` (see SessionStore.messagesBefore); null unsaved. */
   olderMessages(before: string | number, limit: number): StorePage | null {
     if (!this.store || this.current === null) return null;
+    this.batch.flush();
     return this.store.messagesBefore(this.current, before, limit);
   }
 
@@ -201,6 +242,7 @@ export class Sessions implements TurnSink, MessageSink {
   }
 
   currentSession(): SessionSummary | null {
+    this.batch.flush();
     if (!this.store || this.current === null) return null;
     return { id: this.current, meta: this.store.meta(this.current) };
   }
@@ -210,6 +252,7 @@ export class Sessions implements TurnSink, MessageSink {
    * conversationCleared is announced then).
    */
   newChat(): SessionSummary | null {
+    this.batch.flush();
     if (!this.store) {
       this.generation += 1;
       this.orch!.loadConversation([], new Map());
@@ -242,12 +285,24 @@ export class Sessions implements TurnSink, MessageSink {
     return this.requireStore().forkPoints(id);
   }
 
-  fork(id: string, atSeq: number): SessionSummary {
+  /**
+   * Copied a slice at a time (a long session never holds the event loop); listed only once whole. A
+   * turn that started during the copy wins: the fork is removed and the switch refused, as it would
+   * have been had the turn started first.
+   */
+  async fork(id: string, atSeq: number): Promise<SessionSummary> {
     const store = this.requireStore();
     store.meta(id);
     this.requireIdle();
     const language = this.orch!.language();
-    const forked = store.forkSession(id, atSeq, (title) => forkTitle(title, language));
+    const forked = await store.forkSessionInSlices(id, atSeq, (title) => forkTitle(title, language));
+    try {
+      this.requireIdle();
+    } catch (error) {
+      await this.removeQuietly(store, forked);
+      throw error;
+    }
+    this.batch.flush();
     const previous = this.current;
     this.open(forked);
     this.leave(previous);
@@ -262,7 +317,8 @@ export class Sessions implements TurnSink, MessageSink {
    * is on its way to the caller, and that error is the one the person must see; a failure here is a
    * WARN.
    */
-  discardMade(made: string, back: readonly string[]): void {
+  async discardMade(made: string, back: readonly string[]): Promise<void> {
+    this.batch.flush();
     const store = this.store;
     if (!store) return;
     if (this.current === made) {
@@ -278,10 +334,26 @@ export class Sessions implements TurnSink, MessageSink {
       if (!shown) return;
     }
     const removed = this.safe('removing the conversation of a failed send', () => {
-      store.deleteSession(made);
-      return true;
+      const purged = store.deleteSessionInSlices(made);
+      return purged;
     });
-    if (removed === true) this.events.emit({ type: 'sessionDeleted', sessionId: made });
+    if (removed === undefined) return;
+    this.events.emit({ type: 'sessionDeleted', sessionId: made });
+    await this.purged(removed);
+  }
+
+  /** The records of a deleted session go a slice at a time; a failure there is a WARN (swept at the next open). */
+  private async purged(purging: Promise<void>): Promise<void> {
+    try {
+      await purging;
+    } catch (error) {
+      this.log.warn(`session: removing a deleted conversation's records failed (${codeOf(error)})`);
+    }
+  }
+
+  private async removeQuietly(store: SessionStore, id: string): Promise<void> {
+    const purging = this.safe('removing an unused fork', () => store.deleteSessionInSlices(id));
+    if (purging !== undefined) await this.purged(purging);
   }
 
   /** A stored message of `sessionId` with its seq (null: not there); SESSION_NOT_FOUND for an unknown session. */
@@ -311,12 +383,23 @@ export class Sessions implements TurnSink, MessageSink {
     return this.requireStore();
   }
 
-  /** Deleting the open session switches to the next one, or to a new one. */
-  delete(id: string): void {
+  /**
+   * Deleting the open session switches to the next one, or to a new one. The session is gone for every
+   * reader at once; the promise settles when its records are removed (a slice at a time).
+   */
+  async delete(id: string): Promise<void> {
     const store = this.requireStore();
     store.meta(id);
     if (id === this.current) this.requireIdle();
-    store.deleteSession(id);
+    const purging = store.deleteSessionInSlices(id);
+    try {
+      this.afterDelete(store, id);
+    } finally {
+      await this.purged(purging);
+    }
+  }
+
+  private afterDelete(store: SessionStore, id: string): void {
     // Other windows keep their conversation lists in step (issue 22).
     this.events.emit({ type: 'sessionDeleted', sessionId: id });
     if (id !== this.current) return;
@@ -339,13 +422,21 @@ export class Sessions implements TurnSink, MessageSink {
     return summarizeAgents(
       this.orch!,
       {
-        boundary: () => store.lastSeq(session),
+        boundary: () => {
+          this.batch.flush();
+          return store.lastSeq(session);
+        },
         // A switch during the model call: the summary belongs to a conversation no longer shown.
         stillCurrent: () => this.generation === generation,
-        saveSummary: (agentId, text, coversUpToSeq) =>
-          this.safe('write', () =>
-            store.append(session, { kind: 'summary', agentId, text, coversUpToSeq }),
-          ) !== undefined,
+        saveSummary: (agentId, text, coversUpToSeq) => {
+          // After what is queued: the summary's seq comes after the records it may cover.
+          this.batch.flush();
+          return (
+            this.safe('write', () =>
+              store.append(session, { kind: 'summary', agentId, text, coversUpToSeq }),
+            ) !== undefined
+          );
+        },
       },
       only,
     );
@@ -354,20 +445,29 @@ export class Sessions implements TurnSink, MessageSink {
   /**
    * The attachment ids the open session's messages reference: every message record of it, not only
    * the log's tail, so the startup GC never removes one of them to make room. Empty without a store.
-   * Defensive about the shape: a hand-edited record is read, never trusted.
+   * Defensive about the shape: a hand-edited record is read, never trusted. Read a page at a time
+   * between awaits (issue 24: a million-record session held the boot for seconds).
    */
-  attachmentIdsInCurrentSession(): Set<string> {
+  async attachmentIdsInCurrentSession(): Promise<Set<string>> {
     const ids = new Set<string>();
     if (!this.store || this.current === null) return ids;
-    for (const record of this.store.records(this.current)) {
-      if (record.kind !== 'message') continue;
-      const refs: unknown = record.message.attachments;
-      if (!Array.isArray(refs)) continue;
-      for (const ref of refs as { id?: unknown }[]) {
-        if (typeof ref?.id === 'string') ids.add(ref.id);
+    this.batch.flush();
+    const store = this.store;
+    const session = this.current;
+    for (let from = 0; ;) {
+      const page = store.recordsPage(session, from, Number.MAX_SAFE_INTEGER, ATTACHMENT_SCAN_ROWS);
+      for (const record of page) {
+        if (record.kind !== 'message') continue;
+        const refs: unknown = record.message.attachments;
+        if (!Array.isArray(refs)) continue;
+        for (const ref of refs as { id?: unknown }[]) {
+          if (typeof ref?.id === 'string') ids.add(ref.id);
+        }
       }
+      if (page.length < ATTACHMENT_SCAN_ROWS) return ids;
+      from = page[page.length - 1]!.seq + 1;
+      await nextTurnOfLoop();
     }
-    return ids;
   }
 
   /** Turn records of one session (unknown id -> SESSION_NOT_FOUND) or of all. */
@@ -380,11 +480,13 @@ export class Sessions implements TurnSink, MessageSink {
     return turns;
   }
 
-  export(id: string): string {
-    return this.requireStore().exportSession(id, this.exportsDir);
+  /** Read and written a slice at a time between awaits (see SessionStore.exportSessionInSlices). */
+  export(id: string): Promise<string> {
+    return this.requireStore().exportSessionInSlices(id, this.exportsDir);
   }
 
   close(): void {
+    this.batch.flush();
     this.stopBackfill?.();
     this.store?.close();
   }

@@ -136,6 +136,8 @@ export function createApp({ boot, token, commands, port, log, browser }: AppOpti
     const ctx = boot.require();
     const args: unknown = cmd.args.parse(body);
     const result = await cmd.run(ctx, args);
+    // What the command recorded is committed before the answer: the answer acknowledges it (append-batch.ts).
+    ctx.sessions.flush();
     return c.json(result ?? null);
   });
 

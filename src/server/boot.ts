@@ -77,7 +77,7 @@ async function collectAttachmentsAtBoot(
   limits: BootDeps['attachmentGc'],
 ): Promise<void> {
   try {
-    const keep = sessions.attachmentIdsInCurrentSession();
+    const keep = await sessions.attachmentIdsInCurrentSession();
     const report = await collectAttachments(paths, { nowMs: Date.now(), keep, ...limits });
     log.note(attachmentGcLine(report));
   } catch (error) {

@@ -1,4 +1,5 @@
-import { fsyncSync, writeSync } from 'node:fs';
+import { fsync, fsyncSync, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import type { SessionSummary } from '../domain/session.ts';
 import { openWorkspaceTempSync } from '../world/workspace-write.ts';
@@ -41,6 +42,38 @@ export function writeExportFile(
     }
     writeSync(temp.fd, chunk);
     fsyncSync(temp.fd);
+    temp.commit();
+    return path;
+  } catch (error) {
+    temp.discard();
+    throw error;
+  }
+}
+
+/**
+ * `writeExportFile` for records that come in slices between awaits (issue 24: a million records are
+ * not written in one stretch of the event loop). Same file, same lines, same temp file and rename.
+ */
+export async function writeExportFileInSlices(
+  dir: string,
+  session: SessionSummary,
+  slices: AsyncIterable<readonly StoredRecord[]>,
+  workspace = dirname(dir),
+): Promise<string> {
+  const path = join(dir, `${session.id}.jsonl`);
+  const temp = openWorkspaceTempSync(workspace, path);
+  try {
+    let chunk = `${exportHeaderLine(session)}\n`;
+    for await (const slice of slices) {
+      for (const record of slice) chunk += `${exportRecordLine(record)}\n`;
+      if (chunk.length >= FLUSH_BYTES) {
+        writeSync(temp.fd, chunk);
+        chunk = '';
+      }
+    }
+    writeSync(temp.fd, chunk);
+    // In the thread pool: flushing hundreds of MB to disk held the event loop for tens of ms.
+    await promisify(fsync)(temp.fd);
     temp.commit();
     return path;
   } catch (error) {

@@ -79,6 +79,25 @@ export const SCHEMA_V5_SQL = `
 `;
 
 /**
+ * The agent a history row (exchange or summary) belongs to, as the history index computes it: a body
+ * that is not JSON indexes as NULL rather than failing the write (the reads report such a row).
+ * Queries must spell the expression exactly so for SQLite to use the index.
+ */
+export const HISTORY_AGENT = "iif(json_valid(body), json_extract(body, '$.agentId'), NULL)";
+
+/** The partial index's condition: queries repeat it verbatim for SQLite to take the index. */
+export const HISTORY_KINDS = "kind IN ('exchange', 'summary')";
+
+/**
+ * Version 6 (issue 24): the restore reads each agent's latest summary and last exchanges through this
+ * index (agent, kind, seq within a session) instead of every history row of the session: a resume of a
+ * million-record session reads a few dozen rows. Built once when an older file is migrated.
+ */
+export const SCHEMA_V6_SQL = `
+CREATE INDEX records_history ON records (session_id, ${HISTORY_AGENT}, kind, seq) WHERE ${HISTORY_KINDS};
+`;
+
+/**
  * `migrations[i]` takes a file from `PRAGMA user_version` i to i + 1 (0 = a new, empty file). A new
  * version only appends here, so it reads every older file; a file from a newer version is refused.
  * Adding a record kind means adding a version, so an older reader refuses the file at open.
@@ -89,6 +108,7 @@ export const MIGRATIONS: readonly string[] = [
   SCHEMA_V3_SQL,
   SCHEMA_V4_SQL,
   SCHEMA_V5_SQL,
+  SCHEMA_V6_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,7 +7,14 @@ import { startSwapRacer } from '../../test/helpers/swap-racer.ts';
 import { SCHEMA_V1_SQL, SCHEMA_VERSION } from './schema.ts';
 import { openStoreFile, PAGE_SIZE, sessionStorePath } from './session-file.ts';
 import { SessionStore } from './session-store.ts';
-import { exchange, message, storeAndOutsideDatabase, tempDir, userMessage } from './test-kit.ts';
+import {
+  exchange,
+  leaveUnclean,
+  message,
+  storeAndOutsideDatabase,
+  tempDir,
+  userMessage,
+} from './test-kit.ts';
 
 let dir: string;
 let cleanup: () => void;
@@ -69,6 +76,8 @@ describe('opening a bad file', () => {
     const id = store.createSession();
     for (let i = 0; i < 200; i += 1) store.append(id, exchange('alice', 'x'.repeat(500), 'y'));
     store.close();
+    // The check runs after an unclean shutdown (issue 24): a side file left beside it says so.
+    leaveUnclean(path);
     const bytes = readFileSync(path);
     expect(bytes.length).toBeGreaterThan(20 * 4096);
     bytes.fill(0x5a, 10 * 4096, 11 * 4096);
@@ -192,7 +201,7 @@ describe('migrations', () => {
  * A round counts only when the racer made two more swaps while the open ran.
  */
 const RACED_OPENS = 150;
-const MAX_OPENS = 2_000;
+const MAX_OPENS = 4_000;
 
 describe.skipIf(process.platform === 'win32')('the store file swapped for a link while it is opened', () => {
   it('never writes into the database the link points to', { timeout: 120_000 }, async () => {

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, constants, fchmodSync, fstatSync, lstatSync } from 'node:fs';
+import { chmodSync, closeSync, constants, existsSync, fchmodSync, fstatSync, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DIR_MODE, FILE_MODE } from '../world/fs-util.ts';
@@ -31,8 +31,12 @@ const CACHE_KIB = 16_384;
  * - WAL with `synchronous = NORMAL`: a commit survives the process being killed at any instant, and the
  *   file is never left corrupt; a power cut may lose the last commits. FULL would add an fsync (about
  *   1.7 ms here, far more on slow disks) to every append, on the event loop.
- * - `PRAGMA quick_check` runs at open (about 1 ms per MB), so a damaged file is refused here rather
- *   than failing reads and writes later: the village then runs without persistence, as the ledger says.
+ * - `PRAGMA quick_check` runs at open after an unclean shutdown (about 1 ms per MB), so a file a crash
+ *   damaged is refused here rather than failing reads and writes later: the village then runs without
+ *   persistence, as the ledger says. The marker is SQLite's own: the last connection's clean close
+ *   checkpoints the WAL and deletes `-wal` (and `-shm`), so a side file present before the open means
+ *   a process died holding the file (or one holds it now: checked too, as before). After a clean
+ *   close the check is skipped (issue 24: 0.5 s per boot of a million-record file).
  * - Anything that fails (no folder, not a database, damaged, a file from a newer version) throws
  *   SESSION_STORE_FAILED (detail `open`, or `init` for a failed migration); the connection is closed.
  * - `workspace` (default: the file's folder) is the root below which nothing may be a link: SQLite
@@ -50,6 +54,7 @@ const CACHE_KIB = 16_384;
  */
 export function openStoreFile(path: string, workspace = dirname(path)): Database.Database {
   const prepared = guarded('open', () => prepareFile(workspace, path));
+  const unclean = guarded('open', () => leftBehind(path));
   const db = guarded('open', () => new Database(path, { timeout: BUSY_TIMEOUT_MS }));
   try {
     // SQLite opened the main file in the constructor and has written nothing yet.
@@ -63,7 +68,7 @@ export function openStoreFile(path: string, workspace = dirname(path)): Database
       db.pragma('foreign_keys = OFF');
       db.pragma(`cache_size = -${CACHE_KIB}`);
     });
-    const problems = guarded('open', () => quickCheck(db));
+    const problems = unclean ? guarded('open', () => quickCheck(db)) : null;
     if (problems !== null) throw storeProblem('open', `the file is damaged (${problems})`);
     // The reads above made SQLite open its -wal and -shm: what it opened is still what was checked.
     guarded('open', () => checkOpened(workspace, path, prepared, 'by path'));
@@ -85,6 +90,11 @@ function quickCheck(db: Database.Database): string | null {
 
 /** Files SQLite opens beside the database by name (WAL mode; a rollback journal when one is left). */
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/** Whether a side file is there before SQLite opens the file: it was not closed cleanly (see above). */
+export function leftBehind(path: string): boolean {
+  return SIDE_FILES.some((suffix) => existsSync(`${path}${suffix}`));
+}
 
 /** Creates the file (0600) through the workspace checks; refuses linked side files. */
 function prepareFile(workspace: string, path: string): FileIdentity {

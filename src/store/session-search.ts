@@ -22,6 +22,11 @@ export class SessionSearch {
   /** Inside the delete's transaction. */
   deleted(sessionId: string): void {
     this.s.deleteRows.run(sessionId);
+    this.backlogDeleted(sessionId);
+  }
+
+  /** The backlog part of `deleted`, for a delete whose rows go in slices afterwards. */
+  backlogDeleted(sessionId: string): void {
     this.s.backlogDelete.run(sessionId);
   }
 
@@ -31,6 +36,11 @@ export class SessionSearch {
    */
   forked(sourceId: string, forkId: string, atSeq: number): void {
     this.s.copyRows.run(forkId, sourceId, atSeq);
+    this.forkedBacklog(sourceId, forkId, atSeq);
+  }
+
+  /** The backlog part of `forked`, for a fork copied in slices (its rows were copied slice by slice). */
+  forkedBacklog(sourceId: string, forkId: string, atSeq: number): void {
     const pending = this.s.backlogOf.get(sourceId);
     if (pending === undefined) return;
     const last = Math.min(pending.last_seq, atSeq);

@@ -21,16 +21,27 @@ import {
   titleFrom,
 } from './meta.ts';
 import type { RestoredHistories } from './restore.ts';
-import { restoreFromRecords } from './restore.ts';
+import { restoreThroughIndex } from './restore-indexed.ts';
 import type { MessageEntry, SessionRecord, StoredRecord, ToolEntry, TurnEntry } from './record.ts';
-import { decodeRecord, encodeRecord, isRecordKind, unknownKind } from './record.ts';
+import { encodeRecord, unknownKind } from './record.ts';
 import { BACKFILL_CHARS, BACKFILL_RECORDS } from './search-backfill.ts';
+import { prepareScaleStatements } from './scale-statements.ts';
 import { prepareSearchStatements } from './search-statements.ts';
 import { openStoreFile } from './session-file.ts';
 import { SessionSearch } from './session-search.ts';
-import type { RecordRow, Statements } from './statements.ts';
+import type { SlicedStore } from './sliced-operations.ts';
+import {
+  exportInSlices,
+  forkInSlices,
+  hideSession,
+  purgeInSlices,
+  sweepOrphans,
+} from './sliced-operations.ts';
+import type { Statements } from './statements.ts';
 import { prepareStatements } from './statements.ts';
 import { guarded, invalidArgument, sessionNotFound, storeProblem } from './store-error.ts';
+import { deleteIfEmptyChat, emptyChats } from './empty-chats.ts';
+import { decodeRow, requireCount, requireKnownKinds } from './store-rows.ts';
 import { Transactions } from './transactions.ts';
 import { storeWarnings } from './warnings.ts';
 
@@ -50,6 +61,7 @@ export class SessionStore {
   private readonly s: Statements;
   private readonly tx: Transactions;
   private readonly search: SessionSearch;
+  private readonly sliced: SlicedStore;
 
   private constructor(
     readonly path: string,
@@ -59,6 +71,17 @@ export class SessionStore {
     this.s = prepareStatements(db);
     this.tx = new Transactions(db);
     this.search = new SessionSearch(prepareSearchStatements(db));
+    this.sliced = {
+      tx: this.tx,
+      s: this.s,
+      scale: prepareScaleStatements(db),
+      search: this.search,
+      now,
+      loadMeta: (id) => this.loadMeta(id),
+      freshId: (nowMs) => this.freshId(nowMs),
+      decodeRow,
+      busy: new Set(),
+    };
   }
 
   /** Open or create the file (see `openStoreFile`); throws SESSION_STORE_FAILED when it cannot. */
@@ -178,29 +201,12 @@ export class SessionStore {
    * whether it did; an absent session: false.
    */
   deleteIfEmpty(sessionId: string): boolean {
-    return this.tx.write(() => {
-      const row = this.s.selectMeta.get(sessionId);
-      if (row === undefined || decodeMeta(sessionId, row.meta).title !== '') return false;
-      const head = this.s.recordsHead.all(sessionId, EMPTY_CHAT_MAX_RECORDS + 1);
-      if (head.length > EMPTY_CHAT_MAX_RECORDS || !head.every(isSystemLine)) return false;
-      this.s.deleteRecords.run(sessionId);
-      this.s.deleteSession.run(sessionId);
-      this.search.deleted(sessionId);
-      return true;
-    });
+    return this.tx.write(() => deleteIfEmptyChat(this.s, this.search, sessionId));
   }
 
   /** The ids of every empty chat (see `deleteIfEmpty`), for the pruning at boot. */
   emptySessions(): string[] {
-    return guarded('read', () =>
-      this.s.untitledSessions
-        .all()
-        .map((row) => row.id)
-        .filter((id) => {
-          const head = this.s.recordsHead.all(id, EMPTY_CHAT_MAX_RECORDS + 1);
-          return head.length <= EMPTY_CHAT_MAX_RECORDS && head.every(isSystemLine);
-        }),
-    );
+    return guarded('read', () => emptyChats(this.s));
   }
 
   meta(sessionId: string): SessionMeta {
@@ -260,7 +266,7 @@ export class SessionStore {
       if (rows.length === 0) this.ensureExists(sessionId);
       if (limit === 0) return [];
       // The read covers every record from the oldest message it returns (all of them when it is short).
-      this.requireKnownKinds(sessionId, rows.length === limit ? rows[0]!.seq : 0);
+      requireKnownKinds(this.s, sessionId, rows.length === limit ? rows[0]!.seq : 0);
       return rows.map((row) => (decodeRow(row) as MessageEntry).message);
     });
   }
@@ -307,7 +313,7 @@ export class SessionStore {
       const rows = this.s.messagesBefore.all(sessionId, seq, limit + 1);
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit).reverse();
-      if (page.length > 0) this.requireKnownKinds(sessionId, page[0]!.seq);
+      if (page.length > 0) requireKnownKinds(this.s, sessionId, page[0]!.seq);
       return {
         messages: page.map((row) => (decodeRow(row) as MessageEntry).message),
         hasMore,
@@ -327,13 +333,16 @@ export class SessionStore {
     });
   }
 
-  /** Each agent's history and active summary as of now (see `restoreFromRecords`). */
+  /**
+   * Each agent's history and active summary as of now: what `restoreFromRecords` makes of every
+   * history row, read through the history index (a few rows per agent, whatever the session's length).
+   */
   restoreHistories(sessionId: string, historyTurns: number): RestoredHistories {
     requireCount('historyTurns', historyTurns);
-    return guarded('read', () => {
+    return this.tx.read(() => {
       this.ensureExists(sessionId);
-      this.requireKnownKinds(sessionId, 0);
-      return restoreFromRecords(this.s.historyRows.all(sessionId).map(decodeRow), historyTurns);
+      requireKnownKinds(this.s, sessionId, 0);
+      return restoreThroughIndex(this.sliced.scale, sessionId, historyTurns, decodeRow);
     });
   }
 
@@ -341,7 +350,7 @@ export class SessionStore {
   forkPoints(sessionId: string): ForkPoint[] {
     return guarded('read', () => {
       this.ensureExists(sessionId);
-      this.requireKnownKinds(sessionId, 0);
+      requireKnownKinds(this.s, sessionId, 0);
       const points: ForkPoint[] = [];
       for (const row of this.s.messageRows.iterate(sessionId)) {
         const point = forkPointOf(row.seq, (decodeRow(row) as MessageEntry).message);
@@ -355,7 +364,7 @@ export class SessionStore {
   turns(sessionId: string): TurnRecord[] {
     return guarded('read', () => {
       this.ensureExists(sessionId);
-      this.requireKnownKinds(sessionId, 0);
+      requireKnownKinds(this.s, sessionId, 0);
       return this.s.turnRows.all(sessionId).map((row) => (decodeRow(row) as TurnEntry).turn);
     });
   }
@@ -393,6 +402,38 @@ export class SessionStore {
       this.s.insertSession.run(id, encodeMeta(meta));
       return id;
     }, 'create');
+  }
+
+  /**
+   * `forkSession` copied a slice of records per transaction between awaits, so a long session never
+   * holds the event loop; the fork is listed only once complete, and a failure leaves nothing of it.
+   */
+  forkSessionInSlices(
+    sourceId: string,
+    atSeq: number,
+    titleOf: (title: string) => string = (t) => t,
+  ): Promise<string> {
+    requireCount('atSeq', atSeq);
+    return forkInSlices(this.sliced, sourceId, atSeq, titleOf);
+  }
+
+  /**
+   * `deleteSession` in two steps: the session is gone for every reader when this returns (or throws
+   * SESSION_NOT_FOUND); the promise settles once its records are removed, a slice at a time.
+   */
+  deleteSessionInSlices(sessionId: string): Promise<void> {
+    hideSession(this.sliced, sessionId);
+    return purgeInSlices(this.sliced, sessionId);
+  }
+
+  /** Removes, a slice at a time, what a crash left of a delete or a fork; the number of sessions found. */
+  sweepOrphans(): Promise<number> {
+    return sweepOrphans(this.sliced);
+  }
+
+  /** `exportSession`, read a slice at a time between awaits (same file, same bytes). */
+  exportSessionInSlices(sessionId: string, dir: string): Promise<string> {
+    return exportInSlices(this.sliced, sessionId, dir);
   }
 
   /** Remove the session and all its records. */
@@ -436,8 +477,12 @@ export class SessionStore {
   }
 
   private freshId(now: number): string {
+    const taken = (id: string) =>
+      this.sliced.busy.has(id) ||
+      this.s.sessionExists.get(id) !== undefined ||
+      this.sliced.scale.anyRecord.get(id) !== undefined;
     let id = newSessionId(now);
-    while (this.s.sessionExists.get(id) !== undefined) id = newSessionId(now);
+    while (taken(id)) id = newSessionId(now);
     return id;
   }
 
@@ -445,41 +490,4 @@ export class SessionStore {
   private *allRecords(sessionId: string): Generator<StoredRecord> {
     for (const row of this.s.recordsFrom.iterate(sessionId, 0)) yield decodeRow(row);
   }
-
-  /**
-   * A read that selects some kinds still refuses a kind this version does not know at or after
-   * `fromSeq` (never a silent skip): the session's distinct kinds are walked through the kind index.
-   */
-  private requireKnownKinds(sessionId: string, fromSeq: number): void {
-    let kind = '';
-    for (;;) {
-      const next = this.s.nextKind.get(sessionId, kind);
-      if (next === undefined) return;
-      kind = next.kind;
-      if (isRecordKind(kind)) continue;
-      const found = this.s.firstOfKindFrom.get(sessionId, kind, fromSeq);
-      if (found !== undefined) throw unknownKind(found.seq, kind);
-    }
-  }
-}
-
-/** A chat with more records than this is never taken for empty, whatever they are. */
-const EMPTY_CHAT_MAX_RECORDS = 50;
-
-/** A message record from the system (read loosely: a malformed one counts as content, and is kept). */
-function isSystemLine(row: RecordRow): boolean {
-  if (row.kind !== 'message') return false;
-  try {
-    return (JSON.parse(row.body) as { from?: { kind?: unknown } }).from?.kind === 'system';
-  } catch {
-    return false;
-  }
-}
-
-function decodeRow(row: RecordRow): StoredRecord {
-  return decodeRecord(row.seq, row.kind, row.body);
-}
-
-function requireCount(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 0) throw invalidArgument(`${name} must be a whole number >= 0`);
 }

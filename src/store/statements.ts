@@ -57,9 +57,6 @@ export function prepareStatements(db: Database.Database) {
     messageSeqById: db.prepare<[string, string], { seq: number }>(
       `SELECT seq ${BY_KIND} AND kind = 'message' AND json_extract(body, '$.id') = ? LIMIT 1`,
     ),
-    historyRows: db.prepare<[string], RecordRow>(
-      `SELECT seq, kind, body ${BY_KIND} AND kind IN ('exchange', 'summary') ORDER BY seq`,
-    ),
     messageRows: db.prepare<[string], RecordRow>(
       `SELECT seq, kind, body ${BY_KIND} AND kind = 'message' ORDER BY seq`,
     ),

@@ -1,5 +1,5 @@
 /** Builders shared by the store's tests (not used by production code). */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -36,6 +36,24 @@ export function storeAndOutsideDatabase(dir: string): {
   const path = sessionStorePath(workspace);
   openStoreFile(path, workspace).close();
   return { workspace, path, outsideDir, outside, before: readFileSync(outside) };
+}
+
+/**
+ * Turns the (closed) store file at `path` into what a process killed while holding it leaves: the file
+ * is opened and read, and the main file and its WAL are copied while the connection is open; the
+ * copies then take the originals' place (a `-wal` beside the file, as after a crash).
+ */
+export function leaveUnclean(path: string): void {
+  const store = SessionStore.open(path);
+  try {
+    store.listSessions();
+    copyFileSync(path, `${path}.crash`);
+    copyFileSync(`${path}-wal`, `${path}.crash-wal`);
+  } finally {
+    store.close();
+  }
+  renameSync(`${path}.crash`, path);
+  renameSync(`${path}.crash-wal`, `${path}-wal`);
 }
 
 /** A store in a fresh temp workspace with a controllable clock (starts at 1,000,000 and ticks by 1 ms). */

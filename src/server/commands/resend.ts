@@ -72,7 +72,7 @@ export async function resendFrom(
   ctx.sessions.assertIdle();
   // Where the person was: the source in the UI, but the API may name another conversation.
   const wasIn = ctx.sessions.currentSession()?.id;
-  const session = seq === 0 ? ctx.sessions.newChat() : ctx.sessions.fork(args.sessionId, seq - 1);
+  const session = seq === 0 ? ctx.sessions.newChat() : await ctx.sessions.fork(args.sessionId, seq - 1);
   if (session === null) throw new CoreError('SESSION_STORE_FAILED', 'conversations are not being saved');
   let message: AgentMessage;
   try {
@@ -81,7 +81,10 @@ export async function resendFrom(
     // All or nothing: a send refused after the fork (the file could not be stored, the target stopped
     // or its wire changed meanwhile) must not leave the person in a fork without its request. Back
     // where the person was; if that was an empty chat the fork pruned, to the source.
-    ctx.sessions.discardMade(session.id, wasIn === undefined ? [args.sessionId] : [wasIn, args.sessionId]);
+    await ctx.sessions.discardMade(
+      session.id,
+      wasIn === undefined ? [args.sessionId] : [wasIn, args.sessionId],
+    );
     throw error;
   }
   return { session: ctx.sessions.currentSession() ?? session, message };

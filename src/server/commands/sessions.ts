@@ -41,8 +41,8 @@ export const sessionCommands: CommandTable = {
     z.strictObject({ sessionId: z.string().min(1).max(100), atSeq: z.int().min(0) }),
     (ctx, { sessionId, atSeq }) => ctx.sessions.fork(sessionId, atSeq),
   ),
-  delete_session: command(sessionArg, (ctx, { sessionId }) => {
-    ctx.sessions.delete(sessionId);
+  delete_session: command(sessionArg, async (ctx, { sessionId }) => {
+    await ctx.sessions.delete(sessionId);
     return null;
   }),
   summarize_session: command(z.strictObject({}), async (ctx) => ({
@@ -57,7 +57,9 @@ export const sessionCommands: CommandTable = {
   search_sessions: command(z.strictObject({ query: z.string().max(500) }), (ctx, { query }) =>
     ctx.sessions.search(query),
   ),
-  export_session: command(sessionArg, (ctx, { sessionId }) => ({ path: ctx.sessions.export(sessionId) })),
+  export_session: command(sessionArg, async (ctx, { sessionId }) => ({
+    path: await ctx.sessions.export(sessionId),
+  })),
   /** The token report, plus its cost in USD where templates carry prices (no currency conversion). */
   session_stats: command(z.strictObject({ scope: scopeSchema }), (ctx, { scope }) => {
     const turns = ctx.sessions.turnsFor(scope.kind === 'session' ? scope.sessionId : null);
