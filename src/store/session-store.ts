@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { isSafeIdentifier } from '../domain/ids.ts';
 import type { AgentMessage } from '../domain/message.ts';
 import type {
   ForkPoint,
@@ -9,7 +8,6 @@ import type {
   ToolCallRecord,
   TurnRecord,
 } from '../domain/session.ts';
-import { writeExportFile } from './export-file.ts';
 import { forkPointOf } from './fork-points.ts';
 import {
   buildMeta,
@@ -23,7 +21,8 @@ import {
 import type { RestoredHistories } from './restore.ts';
 import { restoreThroughIndex } from './restore-indexed.ts';
 import type { MessageEntry, SessionRecord, StoredRecord, ToolEntry, TurnEntry } from './record.ts';
-import { encodeRecord, unknownKind } from './record.ts';
+import { encodeRecord } from './record.ts';
+import { repairRecordCounts } from './record-counts.ts';
 import { BACKFILL_CHARS, BACKFILL_RECORDS } from './search-backfill.ts';
 import { prepareScaleStatements } from './scale-statements.ts';
 import { prepareSearchStatements } from './search-statements.ts';
@@ -39,9 +38,11 @@ import {
 } from './sliced-operations.ts';
 import type { Statements } from './statements.ts';
 import { prepareStatements } from './statements.ts';
-import { guarded, invalidArgument, sessionNotFound, storeProblem } from './store-error.ts';
+import { guarded, invalidArgument, sessionNotFound } from './store-error.ts';
 import { deleteIfEmptyChat, emptyChats } from './empty-chats.ts';
 import { decodeRow, requireCount, requireKnownKinds } from './store-rows.ts';
+import { deleteInOneTransaction, exportInOneRead, forkInOneTransaction } from './one-transaction.ts';
+import { LaggingMeta } from './lagging-meta.ts';
 import { Transactions } from './transactions.ts';
 import { storeWarnings } from './warnings.ts';
 
@@ -62,6 +63,7 @@ export class SessionStore {
   private readonly tx: Transactions;
   private readonly search: SessionSearch;
   private readonly sliced: SlicedStore;
+  private readonly lagging = new LaggingMeta();
 
   private constructor(
     readonly path: string,
@@ -88,7 +90,11 @@ export class SessionStore {
   static open(path: string, options: SessionStoreOptions = {}): SessionStore {
     const db = openStoreFile(path, options.workspace);
     try {
-      return guarded('open', () => new SessionStore(path, db, options.now ?? Date.now));
+      return guarded('open', () => {
+        // Counts an append left to a later write are behind after a crash (see LaggingMeta).
+        repairRecordCounts(db);
+        return new SessionStore(path, db, options.now ?? Date.now);
+      });
     } catch (error) {
       db.close();
       throw error;
@@ -96,7 +102,18 @@ export class SessionStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      this.flushMeta();
+    } catch {
+      // It costs at most updatedAt's last second; recordCount is worked out again at the next open.
+    }
+    this.db.close();
+  }
+
+  /** Writes the session rows whose updatedAt / recordCount wait in memory (see LaggingMeta). */
+  flushMeta(): void {
+    this.lagging.flush(this.tx, this.s);
   }
 
   /** A new, empty session; returns its id. */
@@ -134,7 +151,8 @@ export class SessionStore {
       }
     }
     return this.tx.write(() => {
-      const meta = this.loadMeta(sessionId);
+      const stored = this.loadStoredMeta(sessionId);
+      const meta = this.lagging.shown(sessionId, stored);
       const first = (this.s.lastSeq.get(sessionId)?.seq ?? -1) + 1;
       let title = meta.title;
       const seqs = records.map((record, i) => {
@@ -153,7 +171,12 @@ export class SessionStore {
       });
       if (records.length > 0) {
         const next = { ...meta, title, updatedAt: this.now(), recordCount: first + records.length };
-        this.s.updateMeta.run(encodeMeta(next), sessionId);
+        if (this.lagging.mustWrite(stored, next)) {
+          this.s.updateMeta.run(encodeMeta(next), sessionId);
+          this.lagging.forget(sessionId);
+        } else {
+          this.lagging.hold(sessionId, next);
+        }
       }
       return seqs;
     });
@@ -169,6 +192,7 @@ export class SessionStore {
     return this.tx.write(() => {
       const next = { ...this.loadMeta(sessionId), title: clean };
       this.s.updateMeta.run(encodeMeta(next), sessionId);
+      this.lagging.forget(sessionId);
       return buildMeta(next);
     });
   }
@@ -181,6 +205,7 @@ export class SessionStore {
   searchSessions(query: string): SessionSearchHit[] {
     const trimmed = query.trim();
     if (trimmed === '') throw invalidArgument('the search query is empty');
+    this.flushMeta();
     return this.tx.read(() => this.search.search(trimmed));
   }
 
@@ -201,11 +226,13 @@ export class SessionStore {
    * whether it did; an absent session: false.
    */
   deleteIfEmpty(sessionId: string): boolean {
+    this.flushMeta();
     return this.tx.write(() => deleteIfEmptyChat(this.s, this.search, sessionId));
   }
 
   /** The ids of every empty chat (see `deleteIfEmpty`), for the pruning at boot. */
   emptySessions(): string[] {
+    this.flushMeta();
     return guarded('read', () => emptyChats(this.s));
   }
 
@@ -215,6 +242,7 @@ export class SessionStore {
 
   /** Every session, most recently updated first (updatedAt, never the id). */
   listSessions(): SessionSummary[] {
+    this.flushMeta();
     return guarded('read', () =>
       this.s.listSessions.all().map(({ id, meta }) => ({ id, meta: decodeMeta(id, meta) })),
     );
@@ -222,6 +250,7 @@ export class SessionStore {
 
   /** The session with the greatest updatedAt, or null when there is none. */
   latestSession(): SessionSummary | null {
+    this.flushMeta();
     return guarded('read', () => {
       const row = this.s.latestSession.get();
       return row === undefined ? null : { id: row.id, meta: decodeMeta(row.id, row.meta) };
@@ -376,32 +405,8 @@ export class SessionStore {
    */
   forkSession(sourceId: string, atSeq: number, titleOf: (title: string) => string = (t) => t): string {
     requireCount('atSeq', atSeq);
-    return this.tx.write(() => {
-      const source = this.loadMeta(sourceId);
-      const last = this.s.lastSeq.get(sourceId)?.seq ?? null;
-      if (last === null || atSeq > last) {
-        throw invalidArgument(`atSeq ${atSeq} is past the last record of the session (${last ?? 'none'})`);
-      }
-      const now = this.now();
-      const id = this.freshId(now);
-      const copied = this.s.copyRecords.run(id, sourceId, atSeq).changes;
-      if (copied !== atSeq + 1) {
-        // seq runs 0..last without gaps, so a short copy means a row of a kind this version does not know.
-        const unknown = this.s.unknownKindUpTo.get(sourceId, atSeq);
-        if (unknown !== undefined) throw unknownKind(unknown.seq, unknown.kind);
-      }
-      this.search.forked(sourceId, id, atSeq);
-      const meta = buildMeta({
-        title: titleOf(source.title),
-        createdAt: now,
-        updatedAt: now,
-        parentId: sourceId,
-        forkedAtSeq: atSeq,
-        recordCount: copied,
-      });
-      this.s.insertSession.run(id, encodeMeta(meta));
-      return id;
-    }, 'create');
+    this.flushMeta();
+    return forkInOneTransaction(this.sliced, sourceId, atSeq, titleOf);
   }
 
   /**
@@ -414,6 +419,7 @@ export class SessionStore {
     titleOf: (title: string) => string = (t) => t,
   ): Promise<string> {
     requireCount('atSeq', atSeq);
+    this.flushMeta();
     return forkInSlices(this.sliced, sourceId, atSeq, titleOf);
   }
 
@@ -422,6 +428,7 @@ export class SessionStore {
    * SESSION_NOT_FOUND); the promise settles once its records are removed, a slice at a time.
    */
   deleteSessionInSlices(sessionId: string): Promise<void> {
+    this.flushMeta();
     hideSession(this.sliced, sessionId);
     return purgeInSlices(this.sliced, sessionId);
   }
@@ -433,32 +440,20 @@ export class SessionStore {
 
   /** `exportSession`, read a slice at a time between awaits (same file, same bytes). */
   exportSessionInSlices(sessionId: string, dir: string): Promise<string> {
+    this.flushMeta();
     return exportInSlices(this.sliced, sessionId, dir);
   }
 
-  /** Remove the session and all its records. */
+  /** Remove the session and all its records, in one transaction (the app deletes in slices). */
   deleteSession(sessionId: string): void {
-    this.tx.write(() => {
-      this.ensureExists(sessionId);
-      this.s.deleteRecords.run(sessionId);
-      this.s.deleteSession.run(sessionId);
-      this.search.deleted(sessionId);
-    });
+    this.flushMeta();
+    deleteInOneTransaction(this.sliced, sessionId);
   }
 
-  /**
-   * Write `{dir}/{id}.jsonl`: line 1 `{"session":{"id":…,"meta":{…}}}`, then one `{"seq":N,"kind":…}`
-   * line per record, header and records from one snapshot. Returns the path. The folder above `dir`
-   * is the workspace: `dir` and the file may not be links (see `writeExportFile`).
-   */
+  /** `exportSessionInSlices` in one read (see `exportInOneRead`). Returns the path. */
   exportSession(sessionId: string, dir: string): string {
-    return this.tx.read(() => {
-      const meta = this.loadMeta(sessionId);
-      if (!isSafeIdentifier(sessionId)) {
-        throw storeProblem('export', 'the session id is not a safe file name');
-      }
-      return writeExportFile(dir, { id: sessionId, meta }, this.allRecords(sessionId));
-    }, 'export');
+    this.flushMeta();
+    return exportInOneRead(this.sliced, sessionId, dir);
   }
 
   /** The boot WARN lines: more than 200 sessions, or a session with more than 50,000 records. */
@@ -466,7 +461,12 @@ export class SessionStore {
     return storeWarnings(this.listSessions());
   }
 
+  /** The session's meta as readers see it (fields an append has not written yet laid over the row). */
   private loadMeta(sessionId: string): SessionMeta {
+    return this.lagging.shown(sessionId, this.loadStoredMeta(sessionId));
+  }
+
+  private loadStoredMeta(sessionId: string): SessionMeta {
     const row = this.s.selectMeta.get(sessionId);
     if (row === undefined) throw sessionNotFound(sessionId);
     return decodeMeta(sessionId, row.meta);
@@ -487,7 +487,4 @@ export class SessionStore {
   }
 
   /** Lazily: the statement only starts when iteration does, and every exit path closes it. */
-  private *allRecords(sessionId: string): Generator<StoredRecord> {
-    for (const row of this.s.recordsFrom.iterate(sessionId, 0)) yield decodeRow(row);
-  }
 }

@@ -3,15 +3,17 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { thrownCoreError } from '../../test/helpers/core-error.ts';
 import type { SessionStore } from './session-store.ts';
+import { META_WRITE_INTERVAL_MS } from './lagging-meta.ts';
 import { tempStore, userMessage } from './test-kit.ts';
 import { storeWarnings } from './warnings.ts';
 
 let store: SessionStore;
 let dir: string;
+let clock: { now: number };
 let cleanup: () => void;
 
 beforeEach(() => {
-  ({ store, dir, cleanup } = tempStore());
+  ({ store, dir, clock, cleanup } = tempStore());
 });
 afterEach(() => cleanup());
 
@@ -43,6 +45,8 @@ describe('one transaction per write', () => {
     raw.exec(
       `CREATE TRIGGER no_meta BEFORE UPDATE ON sessions BEGIN SELECT RAISE(ABORT, 'meta blocked'); END`,
     );
+    // Late enough that this append writes the session row too (see LaggingMeta).
+    clock.now += META_WRITE_INTERVAL_MS;
     const error = thrownCoreError(() => store.append(id, userMessage('lost')));
     expect([error.code, error.detail]).toEqual(['SESSION_STORE_FAILED', 'write']);
     raw.exec('DROP TRIGGER no_meta');
