@@ -79,8 +79,12 @@ export interface StoredRecord {
   body: Record<string, unknown>;
 }
 
-/** Every record of the current session in the SQLite file, in order. */
+/**
+ * Every record of the current session in the SQLite file, in order. Read beside the app, so what the
+ * village recorded in this stretch of the loop is written first (the app's own readers flush it).
+ */
 export function storedRecords(v: TestVillage): StoredRecord[] {
+  v.server.boot.require().sessions.flush();
   const db = new Database(join(v.workspace, 'sessions.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const rows = db.prepare('SELECT kind, body FROM records ORDER BY session_id, seq').all() as {
