@@ -19,7 +19,8 @@ export const META_WRITE_INTERVAL_MS = 1000;
  * the last record; recordCount is worked out again from the records at the next open.
  */
 export class LaggingMeta {
-  private readonly waiting = new Map<string, SessionMeta>();
+  /** Per session: the row as stored, and the fields readers see. */
+  private readonly waiting = new Map<string, { stored: SessionMeta; next: SessionMeta }>();
 
   get size(): number {
     return this.waiting.size;
@@ -27,7 +28,15 @@ export class LaggingMeta {
 
   /** What readers see: the waiting fields when there are any, else the row as stored. */
   shown(sessionId: string, stored: SessionMeta): SessionMeta {
-    return this.waiting.get(sessionId) ?? stored;
+    return this.waiting.get(sessionId)?.next ?? stored;
+  }
+
+  /**
+   * The waiting fields with the row as stored (the store is the file's only writer, and whatever else
+   * writes a session row flushes or forgets first): an append need not read the row again.
+   */
+  held(sessionId: string): { stored: SessionMeta; next: SessionMeta } | undefined {
+    return this.waiting.get(sessionId);
   }
 
   /**
@@ -44,8 +53,8 @@ export class LaggingMeta {
     );
   }
 
-  hold(sessionId: string, next: SessionMeta): void {
-    this.waiting.set(sessionId, next);
+  hold(sessionId: string, entry: { stored: SessionMeta; next: SessionMeta }): void {
+    this.waiting.set(sessionId, entry);
   }
 
   /** The row was written (or removed) with current fields: nothing waits for it any more. */
@@ -57,8 +66,8 @@ export class LaggingMeta {
   flush(tx: Transactions, s: Statements): void {
     if (this.waiting.size === 0) return;
     tx.write(() => {
-      for (const [id, meta] of this.waiting) {
-        if (s.sessionExists.get(id) !== undefined) s.updateMeta.run(encodeMeta(meta), id);
+      for (const [id, { next }] of this.waiting) {
+        if (s.sessionExists.get(id) !== undefined) s.updateMeta.run(encodeMeta(next), id);
       }
     });
     this.waiting.clear();

@@ -150,9 +150,13 @@ export class SessionStore {
         throw invalidArgument('coversUpToSeq must be an integer');
       }
     }
-    return this.tx.write(() => {
-      const stored = this.loadStoredMeta(sessionId);
-      const meta = this.lagging.shown(sessionId, stored);
+    let waiting: { stored: SessionMeta; next: SessionMeta } | null = null;
+    const seqs = this.tx.write(() => {
+      // While the row waits, its stored fields are known here (LaggingMeta). The seq is always read:
+      // records are the file's truth, whoever wrote them.
+      const held = this.lagging.held(sessionId);
+      const stored = held?.stored ?? this.loadStoredMeta(sessionId);
+      const meta = held?.next ?? stored;
       const first = (this.s.lastSeq.get(sessionId)?.seq ?? -1) + 1;
       let title = meta.title;
       const seqs = records.map((record, i) => {
@@ -175,11 +179,14 @@ export class SessionStore {
           this.s.updateMeta.run(encodeMeta(next), sessionId);
           this.lagging.forget(sessionId);
         } else {
-          this.lagging.hold(sessionId, next);
+          waiting = { stored, next };
         }
       }
       return seqs;
     });
+    // Only once committed: a failed commit leaves the row as it was, and nothing waiting for it.
+    if (waiting !== null) this.lagging.hold(sessionId, waiting);
+    return seqs;
   }
 
   /**
