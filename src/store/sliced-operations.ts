@@ -22,7 +22,13 @@ export const SLICE_ROWS = 500;
  * Search rows per slice of a delete: each takes its trigram index entries out with it (about 0.25 ms
  * a row), so far fewer than records fit in a slice.
  */
-export const SEARCH_SLICE_ROWS = 100;
+export const SEARCH_SLICE_ROWS = 50;
+
+/**
+ * Records per slice of a delete: fewer than a fork's, as a slice's commit may also checkpoint the
+ * WAL the deletes filled (a 1M-record delete at 500 a slice held the loop up to 57 ms).
+ */
+export const DELETE_SLICE_ROWS = 250;
 
 /** Records per slice of an export: decoding and re-encoding each costs more than copying it. */
 export const EXPORT_SLICE_ROWS = 500;
@@ -126,7 +132,7 @@ export async function purgeInSlices(store: SlicedStore, sessionId: string): Prom
     for (;;) {
       const removed = tx.write(
         () =>
-          scale.deleteRecordsSlice.run(sessionId, sessionId, SLICE_ROWS).changes +
+          scale.deleteRecordsSlice.run(sessionId, sessionId, DELETE_SLICE_ROWS).changes +
           scale.deleteSearchSlice.run(sessionId, sessionId, SEARCH_SLICE_ROWS).changes,
       );
       if (removed === 0) return;
