@@ -2,39 +2,24 @@
  * Orchestrator overhead: 50 agents against an instant scripted backend. Prints rounds per second
  * and memory per agent; asserts nothing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { MemoryDiagLog } from '../src/diag/log.ts';
-import { EventBus } from '../src/domain/events.ts';
-import type { AgentId, ModelTemplateId } from '../src/domain/ids.ts';
-import { templateInput } from '../src/domain/schemas.ts';
+import type { AgentId } from '../src/domain/ids.ts';
 import { Orchestrator } from '../src/orchestrator/orchestrator.ts';
-import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
-import { openVillage } from '../src/world/open-village.ts';
-import { VillagePaths } from '../src/world/paths.ts';
 import { instantBackend as instant } from './kit/instant-backend.ts';
+import { openBenchVillage } from './kit/bench-village.ts';
 
 const AGENTS = 50;
 const TURNS_PER_AGENT = 40;
 
-const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-orch-'));
-const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
-const log = new MemoryDiagLog();
-const events = new EventBus();
-const secrets = new FileSecretStore(paths.secretsFile);
-const { village } = await openVillage({ paths, log, events, secrets }, () => 'en');
-await village.update((w) => ({ ...w, tokenBudget: null }));
-const template = await village.upsertTemplate(
-  templateInput.parse({ name: 'T', baseUrl: 'echo:', model: 'instant' }),
-);
+const { root, paths, log, events, secrets, village, templateId } =
+  await openBenchVillage('fuseforks-bench-orch-');
 
 const heapBefore = process.memoryUsage().heapUsed;
 const orch = new Orchestrator({ village, paths, log, events, secrets, backendFor: async () => instant });
 const ids: AgentId[] = [];
 for (let i = 0; i < AGENTS; i += 1) {
-  const spec = await village.createAgent({ name: `S${i}`, modelTemplateId: template.id as ModelTemplateId });
+  const spec = await village.createAgent({ name: `S${i}`, modelTemplateId: templateId });
   ids.push(spec.id);
   await orch.startAgent(spec.id);
 }

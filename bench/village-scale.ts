@@ -7,22 +7,16 @@
  * senders run on their own thread). Few loop samples in a short storm make p99 close to max. Prints
  * figures; asserts nothing; `--core` skips the server storm.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { MemoryDiagLog } from '../src/diag/log.ts';
-import { EventBus } from '../src/domain/events.ts';
-import type { AgentId, ModelTemplateId } from '../src/domain/ids.ts';
-import { templateInput } from '../src/domain/schemas.ts';
+import type { EventBus } from '../src/domain/events.ts';
+import type { AgentId } from '../src/domain/ids.ts';
 import { Orchestrator } from '../src/orchestrator/orchestrator.ts';
-import { FileSecretStore } from '../src/secrets/file-secret-store.ts';
-import { openVillage } from '../src/world/open-village.ts';
-import { VillagePaths } from '../src/world/paths.ts';
 import { FakeProvider } from '../test/fakes/fake-provider.ts';
 import { startBenchServer } from './kit/bench-server.ts';
 import { instantBackend as instant } from './kit/instant-backend.ts';
+import { openBenchVillage } from './kit/bench-village.ts';
 
 /**
  * The storm's client (plain JavaScript for a worker thread): the thousand sends as fast as a browser
@@ -66,22 +60,14 @@ interface CoreVillage {
 }
 
 async function coreVillage(size: number): Promise<CoreVillage> {
-  const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-scale-'));
-  const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
-  const log = new MemoryDiagLog();
-  const events = new EventBus();
-  const secrets = new FileSecretStore(paths.secretsFile);
-  const { village } = await openVillage({ paths, log, events, secrets }, () => 'en');
-  await village.update((w) => ({ ...w, tokenBudget: null }));
-  const template = await village.upsertTemplate(
-    templateInput.parse({ name: 'T', baseUrl: 'echo:', model: 'instant' }),
-  );
+  const { root, paths, log, events, secrets, village, templateId } =
+    await openBenchVillage('fuseforks-bench-scale-');
   const orch = new Orchestrator({ village, paths, log, events, secrets, backendFor: async () => instant });
   const ids: AgentId[] = [];
   for (let i = 0; i < size; i += 1) {
     const spec = await village.createAgent({
       name: `S${i}`,
-      modelTemplateId: template.id as ModelTemplateId,
+      modelTemplateId: templateId,
     });
     ids.push(spec.id);
     await orch.startAgent(spec.id);

@@ -38,20 +38,7 @@ async function serve(dev: boolean) {
 async function serveAndAsk(
   dev: boolean,
 ): Promise<{ agents: unknown[]; doorTools: string[]; exit: number | null; log: string }> {
-  const root = await makeTempRoot();
-  roots.push(root);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    FUSEFORKS_HOME: join(root, 'home'),
-    FUSEFORKS_WORKSPACE: join(root, 'ws'),
-    FUSEFORKS_SECRET_STORE: 'file',
-  };
-  delete env.FUSEFORKS_DEV;
-  if (dev) env.FUSEFORKS_DEV = '1';
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { root, child } = await serve(dev);
   try {
     let out = '';
     let err = '';

@@ -4,23 +4,15 @@
  * an LlmBackend, as bench/orchestrator.ts's `instant`. No HTTP, no session store (the default
  * in-memory turn sink, as in bench/orchestrator.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { MemoryDiagLog } from '../../src/diag/log.ts';
-import { EventBus } from '../../src/domain/events.ts';
-import type { AgentId, ModelTemplateId } from '../../src/domain/ids.ts';
-import { templateInput } from '../../src/domain/schemas.ts';
+import { rm } from 'node:fs/promises';
+import type { AgentId } from '../../src/domain/ids.ts';
 import type { LlmBackend } from '../../src/llm/backend.ts';
 import type { ChatRequest, ChatResponse, ToolCall } from '../../src/llm/canonical.ts';
 import { PLAN_TOOL } from '../../src/orchestrator/plan/plan-spec.ts';
 import { Orchestrator } from '../../src/orchestrator/orchestrator.ts';
 import type { AgentTool, ToolRegistry } from '../../src/orchestrator/tool.ts';
 import { writeConfigFile } from '../../src/world/config-files.ts';
-import { FileSecretStore } from '../../src/secrets/file-secret-store.ts';
 import { RACY_WINDOW_MS } from '../../src/world/fresh-text.ts';
-import { openVillage } from '../../src/world/open-village.ts';
-import { VillagePaths } from '../../src/world/paths.ts';
 import {
   CHAIN_AGENTS,
   FAN_OUT,
@@ -33,6 +25,7 @@ import {
   type WorkCounts,
   type WorkloadName,
 } from './scripted-policy.ts';
+import { openBenchVillage } from '../kit/bench-village.ts';
 
 export interface BenchSide {
   /** One run of the workload, resolved when the final answer is out. */
@@ -126,16 +119,8 @@ export async function oursSide(
   options: { ageFiles?: boolean } = { ageFiles: true },
 ): Promise<BenchSide> {
   const counts = emptyCounts();
-  const root = await mkdtemp(join(tmpdir(), 'fuseforks-bench-peer-'));
-  const paths = new VillagePaths(join(root, 'ws'), join(root, 'home'));
-  const log = new MemoryDiagLog();
-  const events = new EventBus();
-  const secrets = new FileSecretStore(paths.secretsFile);
-  const { village } = await openVillage({ paths, log, events, secrets }, () => 'en');
-  await village.update((w) => ({ ...w, tokenBudget: null }));
-  const template = await village.upsertTemplate(
-    templateInput.parse({ name: 'T', baseUrl: 'echo:', model: 'instant', credential: 'not_required' }),
-  );
+  const { root, paths, log, events, secrets, village, templateId } =
+    await openBenchVillage('fuseforks-bench-peer-');
   const backend = scriptedBackend(WORKLOADS[name].policy, counts);
   const orch = new Orchestrator({
     village,
@@ -153,7 +138,7 @@ export async function oursSide(
     await village.createAgent({
       id: id as AgentId,
       name: id.toUpperCase(),
-      modelTemplateId: template.id as ModelTemplateId,
+      modelTemplateId: templateId,
     });
   }
   for (const id of ids) {
