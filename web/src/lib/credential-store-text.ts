@@ -1,0 +1,15 @@
+import type { CredentialStoreLocation } from '../state/world.ts';
+
+/**
+ * The sentence that says where a key is kept or deleted from, as the server reports it (get_world
+ * `credentialStore`): the OS credential store only when the server really uses it, else its file.
+ * An older server without the field is taken as the keyring it always claimed.
+ */
+export function credentialStoreText(
+  location: CredentialStoreLocation | undefined,
+  what: 'kept' | 'deleted',
+): { key: string; params: Record<string, string> } {
+  const base = what === 'kept' ? 'templates.credential.neverShown' : 'templates.credential.clearBody';
+  if (location?.kind === 'file') return { key: `${base}File`, params: { path: location.path } };
+  return { key: base, params: {} };
+}
