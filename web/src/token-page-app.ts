@@ -1,5 +1,6 @@
 import { createApp } from 'vue';
 import TokenPage from './components/app/TokenPage.vue';
+import { useUiSettings } from './composables/useUiSettings.ts';
 import { i18n, setUiLanguage } from './i18n.ts';
 
 /**
@@ -8,6 +9,9 @@ import { i18n, setUiLanguage } from './i18n.ts';
  */
 export function showTokenPage(rejected: boolean, onAccepted: (token: string) => void): void {
   setUiLanguage(navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'en');
+  // The theme chosen in this browser (App.vue applies it too, once the app runs).
+  const theme = useUiSettings().theme;
+  if (theme) document.documentElement.dataset.theme = theme;
   const page = createApp(TokenPage, {
     rejected,
     onAccepted: (token: string) => {
