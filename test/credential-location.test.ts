@@ -61,7 +61,11 @@ describe('the credential location get_world reports', () => {
     const here = (await chooseSecretStore(join(root, 'probe-secrets.json'))).store.kind;
     const world = await call<{ credentialStore: { kind: string; path?: string } }>('get_world');
     const { id } = await call<{ id: string }>('upsert_template', { template: TEMPLATE });
-    await call('set_credential', { templateId: id, secret: 'sk-location-test' });
+    const answer = await call<{ credentialStore: unknown }>('set_credential', {
+      templateId: id,
+      secret: 'sk-location-test',
+    });
+    expect(answer.credentialStore).toEqual(world.credentialStore);
     try {
       if (here === 'file') {
         expect(world.credentialStore).toEqual({

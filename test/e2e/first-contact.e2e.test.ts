@@ -122,6 +122,8 @@ it('the template editor names the file the key really went to', async () => {
   await p.getByTestId('template-secret').fill('sk-first-contact');
   await p.getByTestId('template-set-secret').click();
   await p.locator('[data-testid="template-credential-status"][data-credential="keyring"]').waitFor();
+  // The toast says where set_credential answered it went.
+  await p.getByTestId('toast').filter({ hasText: 'API キーをファイル' }).filter({ hasText: path }).waitFor();
   // Where the note said: the server's file holds the key under the template's id.
   const stored = JSON.parse(await readFile(join(village.home, 'secrets.json'), 'utf8')) as {
     secrets: Record<string, string>;

@@ -7,9 +7,13 @@ import type { CredentialStoreLocation } from '../state/world.ts';
  */
 export function credentialStoreText(
   location: CredentialStoreLocation | undefined,
-  what: 'kept' | 'deleted',
+  what: 'kept' | 'saved' | 'deleted',
 ): { key: string; params: Record<string, string> } {
-  const base = what === 'kept' ? 'templates.credential.neverShown' : 'templates.credential.clearBody';
+  const base = {
+    kept: 'templates.credential.neverShown',
+    saved: 'templates.credential.saved',
+    deleted: 'templates.credential.clearBody',
+  }[what];
   if (location?.kind === 'file') return { key: `${base}File`, params: { path: location.path } };
   return { key: base, params: {} };
 }

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayPath } from '../../../../src/secrets/secret-location.ts';
 import { startTestVillage, type TestVillage } from '../../../../test/helpers/village-server.ts';
 import { i18n } from '../../i18n.ts';
+import { credentialStoreText } from '../../lib/credential-store-text.ts';
 import type { CredentialStoreLocation, World } from '../../state/world.ts';
 import CredentialStoreNote from './CredentialStoreNote.vue';
 
@@ -66,5 +67,19 @@ describe('CredentialStoreNote', () => {
     expect((await note({ kind: 'keyring' }, 'ja')).text).toBe(
       'キーは OS の資格情報ストアに保存され、二度と表示されません。',
     );
+  });
+});
+
+describe('credentialStoreText', () => {
+  it('picks the file sentence, with the path, for each of kept, saved and deleted', () => {
+    const file = { kind: 'file' as const, path: '~/.local/share/fuseforks/secrets.json' };
+    i18n.global.locale.value = 'en';
+    for (const what of ['kept', 'saved', 'deleted'] as const) {
+      const { key, params } = credentialStoreText(file, what);
+      expect(key.endsWith('File'), what).toBe(true);
+      expect(i18n.global.t(key, params), what).toContain(file.path);
+      const keyring = credentialStoreText({ kind: 'keyring' }, what);
+      expect(i18n.global.t(keyring.key, keyring.params), what).toContain('OS credential store');
+    }
   });
 });
