@@ -27,7 +27,7 @@ let errors: string[] = [];
 beforeAll(async () => {
   village = await startUiVillage('ja');
 }, 60_000);
-screenshotFailures('first-contact', () => page);
+screenshotFailures('token-page', () => page);
 afterEach(async () => {
   await context?.close();
   context = undefined;
@@ -68,7 +68,7 @@ it('the bare address shows the token page; the pasted start-up URL leads into th
   const text = (await p.getByTestId('token-page').textContent()) ?? '';
   expect(text).toContain('is running.');
   expect(text).toContain('api_token');
-  await screenshot(p, 'first-contact-token-page-en');
+  await screenshot(p, 'token-page-token-page-en');
   await p.getByTestId('token-input').fill(`Fuseforks 0.1.0 is running.\n  UI:        ${village.url}`);
   await p.getByTestId('token-continue').click();
   await p.getByTestId('agent-list-empty').waitFor();
@@ -89,7 +89,7 @@ it('a wrong token says so and the page stays; the right one then gets in', async
   await expect.poll(async () => (await error.textContent())?.trim() ?? '').not.toBe('');
   expect(await error.textContent()).toContain('サーバーがこのトークンを拒否しました');
   expect(await p.getByTestId('token-page').isVisible()).toBe(true);
-  await screenshot(p, 'first-contact-wrong-token-ja');
+  await screenshot(p, 'token-page-wrong-token-ja');
   await p.getByTestId('token-input').fill(village.token);
   await p.getByTestId('token-continue').click();
   await p.getByTestId('agent-list-empty').waitFor();
@@ -129,6 +129,6 @@ it('the template editor names the file the key really went to', async () => {
     secrets: Record<string, string>;
   };
   expect(Object.keys(stored.secrets)).toContain(templateId);
-  await screenshot(p, 'first-contact-credential-file');
+  await screenshot(p, 'token-page-credential-file');
   expect(errors).toEqual([]);
 });
