@@ -9,6 +9,7 @@ import { pricingCommands } from './pricing.ts';
 import { ragCommands } from './rag.ts';
 import { resendCommands } from './resend.ts';
 import { scheduleCommands } from './schedules.ts';
+import { sharedMcpCommands } from './shared-mcp.ts';
 import { templateConnectionCommands } from './template-connection.ts';
 import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
@@ -28,4 +29,5 @@ export const COMMANDS: CommandTable = {
   ...pricingCommands,
   ...scheduleCommands,
   ...templateConnectionCommands,
+  ...sharedMcpCommands,
 };
