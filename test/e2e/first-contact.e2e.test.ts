@@ -2,7 +2,8 @@
  * First contact in the real UI (issue 25): the village-wide mcp.json edited in the MCP dialog (a bad
  * save shows its problem at the field and loses nothing, the file on disk unchanged; a good save is
  * listed), the outside client's display name set in the same dialog and shown on the conversation
- * rows of a request made through the door by the SDK's real client, and "Test connection" in the
+ * rows (with the outside clients' icon) of a request made through the door by the SDK's real
+ * client, and "Test connection" in the
  * template editor.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectClient, freePort } from '../../src/mcp/door/test-kit.ts';
 import { FakeProvider, textReply } from '../fakes/fake-provider.ts';
+import { pngBytes } from './png.ts';
 import {
   closeBrowser,
   fakeTemplate,
@@ -105,9 +107,15 @@ it("the outside client's display name, set in the dialog, is on the rows of its 
   await expect
     .poll(() => village.api<{ settings: { externalName: string | null } }>('get_world'))
     .toMatchObject({ settings: { externalName: 'Build bot' } });
-  expect(await page.getByTestId('mcp-external-preview').innerText()).toBe(
-    'Shown as: Build bot (external client)',
-  );
+  await expect
+    .poll(() => page.getByTestId('mcp-external-preview').innerText())
+    .toBe('Shown as: Build bot (external client)');
+  // The outside clients' own icon (external/icon.webp, apart from the user's), chosen in the dialog.
+  await page
+    .getByTestId('mcp-external-icon-file')
+    .setInputFiles({ name: 'bot.png', mimeType: 'image/png', buffer: pngBytes(64, 64) });
+  await page.getByTestId('mcp-external-icon-clear').waitFor();
+  expect(existsSync(join(village.workspace, 'external', 'icon.webp'))).toBe(true);
   await page.getByTestId('mcp-dialog').getByRole('button', { name: 'Close', exact: true }).click();
 
   fake.enqueue({ body: textReply('openai', 'the build is green') });
@@ -121,6 +129,10 @@ it("the outside client's display name, set in the dialog, is on the rows of its 
   await request.waitFor();
   expect(await request.getAttribute('data-from')).toBe('external');
   expect(await request.getByTestId('chat-from').innerText()).toBe('Build bot (external client)');
+  const avatar = request.locator('img.avatar');
+  await avatar.waitFor();
+  expect(await avatar.getAttribute('alt')).toBe('Build bot (external client)');
+  expect(await avatar.getAttribute('src')).toMatch(/^blob:/);
   const answer = page.getByTestId('chat-message').filter({ hasText: 'the build is green' });
   await answer.waitFor();
   expect(await answer.getByTestId('chat-recipients').innerText()).toContain('Build bot (external client)');
