@@ -68,7 +68,7 @@ it('the bare address shows the token page; the pasted start-up URL leads into th
   const text = (await p.getByTestId('token-page').textContent()) ?? '';
   expect(text).toContain('is running.');
   expect(text).toContain('api_token');
-  await screenshot(p, 'token-page-token-page-en');
+  await screenshot(p, 'token-page-en');
   await p.getByTestId('token-input').fill(`Fuseforks 0.1.0 is running.\n  UI:        ${village.url}`);
   await p.getByTestId('token-continue').click();
   await p.getByTestId('agent-list-empty').waitFor();

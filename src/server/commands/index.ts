@@ -9,6 +9,8 @@ import { pricingCommands } from './pricing.ts';
 import { ragCommands } from './rag.ts';
 import { resendCommands } from './resend.ts';
 import { scheduleCommands } from './schedules.ts';
+import { sharedMcpCommands } from './shared-mcp.ts';
+import { templateConnectionCommands } from './template-connection.ts';
 import { toolCommands } from './tools.ts';
 import { villageCommands } from './village.ts';
 
@@ -26,4 +28,6 @@ export const COMMANDS: CommandTable = {
   ...planCommands,
   ...pricingCommands,
   ...scheduleCommands,
+  ...templateConnectionCommands,
+  ...sharedMcpCommands,
 };

@@ -35,6 +35,8 @@ export interface DownloadSource {
   store: SessionStore;
   language: Language;
   agentName: (id: string) => string;
+  /** world.json `externalName`: the outside client's display name when set. */
+  externalName?: string | null;
   now: () => number;
 }
 
@@ -97,7 +99,11 @@ function* jsonlChunks(source: DownloadSource, sessionId: string, meta: SessionMe
 }
 
 function* markdownChunks(source: DownloadSource, sessionId: string, meta: SessionMeta): Generator<string> {
-  const context: MarkdownContext = { language: source.language, agentName: source.agentName };
+  const context: MarkdownContext = {
+    language: source.language,
+    agentName: source.agentName,
+    externalName: source.externalName ?? null,
+  };
   yield markdownHeader(meta.title, meta, source.now(), context);
   const counts = { messages: 0, tools: 0 };
   for (const page of pages(source.store, sessionId, meta)) {

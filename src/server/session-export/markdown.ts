@@ -16,6 +16,8 @@ export interface MarkdownContext {
   language: Language;
   /** An agent's display name; its id when it no longer exists. */
   agentName: (id: string) => string;
+  /** world.json `externalName` (D8): when set, outside clients are shown by it, not their own name. */
+  externalName?: string | null;
   /** The local time zone's `YYYY-MM-DD HH:MM` (tests pass their own). */
   formatTime?: (ms: number) => string;
 }
@@ -41,7 +43,7 @@ function endpointName(end: Endpoint, labels: Labels, context: MarkdownContext): 
     case 'agent':
       return context.agentName(end.id);
     case 'external':
-      return labels.external(end.client);
+      return labels.external(context.externalName ?? end.client);
   }
 }
 

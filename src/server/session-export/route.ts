@@ -12,6 +12,7 @@ export function sessionDownloadRoute(ctx: AppContext, file: string): Response {
       store: ctx.sessions.storeForExport(),
       language: ctx.orchestrator.language(),
       agentName: (id) => agents.find((agent) => agent.id === id)?.name ?? id,
+      externalName: ctx.village.state.externalName,
       now: Date.now,
     },
     sessionId,

@@ -22,7 +22,15 @@ function agentNames(store: VillageStore): ComputedRef<Map<string, string>> {
   return names;
 }
 
-/** Display names: servants by name, the user by userName (else 「あなた」/You), System as Fuseforks. */
+/** world.json `externalName` when set (blank counts as unset), else the client's own `clientInfo.name`. */
+export function externalLabel(externalName: string | null, client: string): string {
+  return externalName !== null && externalName.trim() !== '' ? externalName : client;
+}
+
+/**
+ * Display names: servants by name, the user by userName (else 「あなた」/You), System as Fuseforks,
+ * an outside client by the village's display name for it (else its own).
+ */
 export function useEndpointNames() {
   const { t } = useI18n();
   const uiText = useStaticText();
@@ -37,7 +45,11 @@ export function useEndpointNames() {
       case 'system':
         return 'Fuseforks';
       case 'external':
-        return t('chat.external', { client: endpoint.client });
+        // The village's display name for outside clients wins (D8, the server's external_label); the
+        // name the client gave stays on the message.
+        return t('chat.external', {
+          client: externalLabel(store.state.world?.settings.externalName ?? null, endpoint.client),
+        });
     }
   };
   const iconKey = (endpoint: Endpoint): string | null =>
