@@ -1,17 +1,36 @@
 import { createApp } from 'vue';
 import App from './App.vue';
 import { i18n } from './i18n.ts';
-import { createApi, takeToken } from './lib/api.ts';
+import { ApiError, createApi, forgetToken, rememberToken, takeToken } from './lib/api.ts';
 import { VillageStore } from './state/village.ts';
 import { STORE_KEY } from './composables/useVillage.ts';
+import { showTokenPage } from './token-page-app.ts';
 import './style.css';
 
-const token = takeToken(window.location, window.sessionStorage, window.history);
-const app = createApp(App, { hasToken: token !== null });
-app.use(i18n);
-if (token !== null) {
+function startApp(token: string): void {
+  const app = createApp(App, { hasToken: true });
+  app.use(i18n);
   const store = new VillageStore(createApi(token));
   app.provide(STORE_KEY, store);
   store.start();
+  app.mount('#app');
+  // A stored token the server refuses (it made a new one) would leave the tab on the splash for good:
+  // asked beside the store's own start, so a right token waits for nothing.
+  store.api.call('boot_status').catch((error: unknown) => {
+    if (!(error instanceof ApiError) || error.code !== 'UNAUTHORIZED') return;
+    store.stop();
+    app.unmount();
+    forgetToken(window.sessionStorage);
+    showTokenPage(true, accept);
+  });
 }
-app.mount('#app');
+
+/** A token the token page checked is kept like one from the URL, then the app starts with it. */
+function accept(token: string): void {
+  rememberToken(window.sessionStorage, token);
+  startApp(token);
+}
+
+const token = takeToken(window.location, window.sessionStorage, window.history);
+if (token === null) showTokenPage(false, accept);
+else startApp(token);

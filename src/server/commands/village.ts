@@ -10,6 +10,7 @@ import {
   templateIdSchema,
   templateInput,
 } from '../../domain/schemas.ts';
+import { secretStoreLocation } from '../../secrets/secret-location.ts';
 import { configIo, readTextOrNull } from '../../world/fs-util.ts';
 import { clearIcon, decodeIconBase64, readIcon, writeIcon } from '../../world/icons.ts';
 import { assertNoSymlink } from '../../world/no-symlink.ts';
@@ -65,7 +66,11 @@ export const villageCommands: CommandTable = {
   ),
   set_credential: command(
     z.strictObject({ templateId: templateIdSchema, secret: z.string().max(16_384) }),
-    (ctx, { templateId, secret }) => ctx.village.setCredential(templateId, secret).then(done),
+    // The answer says where this key went (the OS keyring, or the file fallback and its path).
+    async (ctx, { templateId, secret }) => {
+      await ctx.village.setCredential(templateId, secret);
+      return { credentialStore: secretStoreLocation(ctx.secrets) };
+    },
   ),
   clear_credential: command(z.strictObject({ templateId: templateIdSchema }), (ctx, { templateId }) =>
     ctx.village.clearCredential(templateId).then(done),

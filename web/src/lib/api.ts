@@ -29,6 +29,16 @@ export function takeToken(location: Location, storage: Storage, history: History
   return storage.getItem(TOKEN_KEY);
 }
 
+/** A token the token page checked (TokenPage.vue), kept like one that came in the URL. */
+export function rememberToken(storage: Storage, token: string): void {
+  storage.setItem(TOKEN_KEY, token);
+}
+
+/** A stored token the server refused: the next load asks again instead of retrying it. */
+export function forgetToken(storage: Storage): void {
+  storage.removeItem(TOKEN_KEY);
+}
+
 export function ipcFailure(message: string): ErrorPayload {
   return { code: 'IPC_FAILED', message, detail: null, agentId: null, retryable: true } as ErrorPayload;
 }

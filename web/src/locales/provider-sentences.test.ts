@@ -69,3 +69,20 @@ describe('en: sentences naming a provider', () => {
     expect(slips).toEqual([]);
   });
 });
+
+describe('en: every sentence with a filled-in provider or model', () => {
+  it('puts no article before it, in any locale file (a new sentence is checked too)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('./en/', import.meta.url);
+    const texts: string[] = [];
+    const walk = (value: unknown) => {
+      if (typeof value === 'string') texts.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+    };
+    for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(new URL(file, dir), 'utf8')));
+    expect(texts.length).toBeGreaterThan(500);
+    expect(
+      texts.filter((text) => /\ban? \{(provider|current|expected|model|skill|kind|wire)\}/i.test(text)),
+    ).toEqual([]);
+  });
+});

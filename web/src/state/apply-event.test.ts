@@ -83,6 +83,17 @@ describe('applying events', () => {
     ]);
   });
 
+  it('gives the tool limit and repeat toasts the count their plural form follows', () => {
+    const s = state();
+    expect(
+      applyEvent(s, { type: 'toolLimitReached', agentId: 'a' as never, maxIterations: 1 }, 0).toast?.plural,
+    ).toBe(1);
+    expect(
+      applyEvent(s, { type: 'toolRepeatBlocked', agentId: 'a' as never, tool: 'grep', repeats: 3 }, 0).toast
+        ?.plural,
+    ).toBe(3);
+  });
+
   it('gives tool limit and repeat block their own toasts, and asks for the right refetches', () => {
     const s = state();
     expect(

@@ -31,7 +31,13 @@ export type Refetch = 'world' | 'messages' | 'pending' | 'waves' | 'mcp' | 'sess
 
 export interface EventOutcome {
   refetch: Refetch[];
-  toast?: Omit<Toast, 'id'> & { key: string; params?: Record<string, unknown>; error?: ErrorPayload };
+  toast?: Omit<Toast, 'id'> & {
+    key: string;
+    params?: Record<string, unknown>;
+    /** The count the message's plural form follows (vue-i18n `t(key, params, n)`). */
+    plural?: number;
+    error?: ErrorPayload;
+  };
 }
 
 /** Messages arrive once by id (an event and a fetch may both carry one); kept oldest first. */
@@ -131,6 +137,7 @@ export function applyEvent(
           kind: 'warn',
           key: 'toast.toolLimit',
           params: { agent: event.agentId, max: event.maxIterations },
+          plural: event.maxIterations,
           text: '',
         },
       };
@@ -141,6 +148,7 @@ export function applyEvent(
           kind: 'warn',
           key: 'toast.toolRepeat',
           params: { agent: event.agentId, tool: event.tool, repeats: event.repeats },
+          plural: event.repeats,
           text: '',
         },
       };

@@ -9,10 +9,15 @@ import type {
   TopologyPosition,
 } from '../lib/types.ts';
 
+/** The file path is shown from the user's home (`~/...`) when it lies under it. */
+export type CredentialStoreLocation = { kind: 'keyring' } | { kind: 'file'; path: string };
+
 /** `get_world`: the whole projection the UI draws from. */
 export interface World {
   villageId: string;
   appVersion: string;
+  /** Where the server keeps API keys (src/secrets/secret-location.ts): the OS keyring or its 0600 file. */
+  credentialStore: CredentialStoreLocation;
   agents: AgentSnapshot[];
   templates: ModelTemplate[];
   roles: Role[];

@@ -11,10 +11,14 @@ export function useCacheTitle(): (row: { cacheWrite: number; cacheWrite1h: numbe
   return (row) => {
     const breakdown = cacheWriteBreakdown(row);
     const second = breakdown
-      ? t('stats.cacheWrite', {
-          n: formatCount(breakdown.cacheWrite, locale.value),
-          h: formatCount(breakdown.cacheWrite1h, locale.value),
-        })
+      ? t(
+          'stats.cacheWrite',
+          {
+            n: formatCount(breakdown.cacheWrite, locale.value),
+            h: formatCount(breakdown.cacheWrite1h, locale.value),
+          },
+          breakdown.cacheWrite,
+        )
       : t('stats.cacheWriteUnrecorded');
     return `${t('stats.cacheRateHint')}\n${second}`;
   };
