@@ -5,6 +5,7 @@ import { createApi, takeToken } from './lib/api.ts';
 import { VillageStore } from './state/village.ts';
 import { STORE_KEY } from './composables/useVillage.ts';
 import './style.css';
+import './narrow.css';
 
 const token = takeToken(window.location, window.sessionStorage, window.history);
 const app = createApp(App, { hasToken: token !== null });
