@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOUR_STEPS } from '../../web/src/lib/tour.ts';
 import { FakeProvider, openAiToolCall, textReply } from '../fakes/fake-provider.ts';
 import { dialogViews, tourView, type UiView } from './a11y-views.ts';
 import { blockingViolations } from './axe.ts';
@@ -120,6 +121,25 @@ describe.each(['ja', 'en'] as const)('a %s village', (language) => {
     }
     expect(found).toEqual({});
   }, 180_000);
+
+  it('every step of the tour has none', async () => {
+    await tourView.open(page);
+    const found: Record<string, string> = {};
+    const steps: string[] = [];
+    for (;;) {
+      const step = (await page.getByTestId('tour').getAttribute('data-step'))!;
+      steps.push(step);
+      const text = await violationsInThemes(page);
+      if (text) found[step] = text;
+      if ((await page.getByTestId('tour-next').count()) === 0) break;
+      await page.getByTestId('tour-next').click();
+      await page.locator(`[data-testid="tour"]:not([data-step="${step}"])`).waitFor();
+    }
+    expect(steps).toEqual([...TOUR_STEPS]);
+    expect(Object.keys(found).length === 0 ? '' : JSON.stringify(found, null, 1)).toBe('');
+    await page.getByTestId('tour-done').click();
+    await page.getByTestId('tour').waitFor({ state: 'detached' });
+  }, 60_000);
 
   it('the amber "0% of input cached" text reads at WCAG AA (4.5:1) in both themes', async () => {
     const selector = '[data-testid="agent-card"][data-agent-id="ann"] [data-testid="agent-cache"]';
