@@ -151,6 +151,25 @@ describe.each(['ja', 'en'] as const)('a %s village', (language) => {
     }
   });
 
+  it('every text on the main view reads at 4.5:1 or more in both themes (disabled controls aside)', async () => {
+    // Marks each element holding text of its own; WCAG exempts controls that are switched off.
+    await page.evaluate(`[...document.querySelectorAll('body *')].forEach((el) => {
+      const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+      if (ownText && !el.closest(':disabled')) el.setAttribute('data-contrast-check', '');
+    })`);
+    const low: string[] = [];
+    for (const theme of THEMES) {
+      const readings = await contrastOf(page, '[data-contrast-check]', theme);
+      expect(readings.length).toBeGreaterThan(30);
+      for (const r of readings)
+        if (r.ratio < 4.5) low.push(`${theme} ${r.ratio.toFixed(2)} ${r.text.slice(0, 40)}`);
+    }
+    await page.evaluate(
+      `document.querySelectorAll('[data-contrast-check]').forEach((el) => el.removeAttribute('data-contrast-check'))`,
+    );
+    expect(low).toEqual([]);
+  });
+
   it('tabbing through the main view, every focused control shows a focus ring, in both themes', async () => {
     for (const theme of THEMES) {
       await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
