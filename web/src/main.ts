@@ -6,6 +6,7 @@ import { VillageStore } from './state/village.ts';
 import { STORE_KEY } from './composables/useVillage.ts';
 import { showTokenPage } from './token-page-app.ts';
 import './style.css';
+import './narrow.css';
 
 function startApp(token: string): void {
   const app = createApp(App, { hasToken: true });
