@@ -354,7 +354,7 @@ it('gives a long heading its own row with the badges below it, and its badges re
       const remove = await note.getByTestId('blackboard-note-delete').boundingBox();
       expect(remove!.x + remove!.width).toBeLessThanOrEqual(head!.x + head!.width + 1);
     }
-    // The tab alone: at 390 px the page scrolls sideways to reach its right pane.
+    // The tab alone, as a person at that width sees it (the page around it has its own narrow-layout test).
     await page
       .getByTestId('blackboard-tab')
       .screenshot({ path: join(SCREENSHOTS, `blackboard-${width}px.png`) });
