@@ -25,6 +25,7 @@ interface Figures {
   phase: string;
   /** Main-thread tasks over 50 ms: how many, and their total time. */
   tasks: [number, number];
+  cpu: Cpu;
   frames: number;
   medianMs: number;
   p95Ms: number;
@@ -100,12 +101,39 @@ interface Phases {
   /** Main-thread tasks over 50 ms in each phase: count and total ms. */
   panTasks: [number, number];
   zoomTasks: [number, number];
+  /** Main-thread time per phase (CDP Performance metrics): script, and style with layout, in ms. */
+  panCpu: Cpu;
+  zoomCpu: Cpu;
+}
+
+interface Cpu {
+  scriptMs: number;
+  styleLayoutMs: number;
+}
+
+async function cpuMeter(page: Page): Promise<() => Promise<Cpu>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const m = (name: string) => (metrics.find((x) => x.name === name)?.value ?? 0) * 1000;
+    return { script: m('ScriptDuration'), style: m('RecalcStyleDuration') + m('LayoutDuration') };
+  };
+  let last = await read();
+  return async () => {
+    const now = await read();
+    const delta = { scriptMs: now.script - last.script, styleLayoutMs: now.style - last.style };
+    last = now;
+    return delta;
+  };
 }
 
 async function panAndZoom(page: Page): Promise<Phases> {
   const start = await page.evaluate<{ x: number; y: number } | null>(EMPTY_POINT);
   if (!start) throw new Error('no empty point on the pane to drag from');
+  const cpu = await cpuMeter(page);
   await page.evaluate(RECORD);
+  await cpu();
   // Pan: the pressed mouse circles around the start point, a small step per event.
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
@@ -116,6 +144,7 @@ async function panAndZoom(page: Page): Promise<Phases> {
   }
   await page.mouse.up();
   const [split, splitAt] = await page.evaluate<[number, number]>('window.__frames.mark()');
+  const panCpu = await cpu();
   // Zoom: the wheel, three notches in, three out, over the middle of the pane.
   const zoomBegan = Date.now();
   for (let i = 0; Date.now() - zoomBegan < PHASE_MS; i++) {
@@ -123,6 +152,7 @@ async function panAndZoom(page: Page): Promise<Phases> {
     await page.waitForTimeout(30);
   }
   const gaps = await page.evaluate<number[]>('window.__frames.stop()');
+  const zoomCpu = await cpu();
   const tasks = await page.evaluate<[number, number][]>('window.__tasks.slice()');
   const sum = (list: [number, number][]): [number, number] => [
     list.length,
@@ -133,6 +163,8 @@ async function panAndZoom(page: Page): Promise<Phases> {
     zoom: gaps.slice(split),
     panTasks: sum(tasks.filter(([at]) => at < splitAt)),
     zoomTasks: sum(tasks.filter(([at]) => at >= splitAt)),
+    panCpu,
+    zoomCpu,
   };
 }
 
@@ -142,6 +174,7 @@ function figures(
   phase: string,
   all: number[],
   tasks: [number, number],
+  cpu: Cpu,
 ): Figures {
   const gaps = [...all].sort((a, b) => a - b);
   const at = (q: number) => gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))] ?? 0;
@@ -150,6 +183,7 @@ function figures(
     bonds,
     phase,
     tasks,
+    cpu,
     frames: gaps.length,
     medianMs: at(0.5),
     p95Ms: at(0.95),
@@ -173,9 +207,12 @@ async function measure(count: number, bonds: number): Promise<Figures[]> {
     await context.close();
     const both: [number, number] = [p.panTasks[0] + p.zoomTasks[0], p.panTasks[1] + p.zoomTasks[1]];
     return [
-      figures(count, bonds, 'pan', p.pan, p.panTasks),
-      figures(count, bonds, 'zoom', p.zoom, p.zoomTasks),
-      figures(count, bonds, 'both', [...p.pan, ...p.zoom], both),
+      figures(count, bonds, 'pan', p.pan, p.panTasks, p.panCpu),
+      figures(count, bonds, 'zoom', p.zoom, p.zoomTasks, p.zoomCpu),
+      figures(count, bonds, 'both', [...p.pan, ...p.zoom], both, {
+        scriptMs: p.panCpu.scriptMs + p.zoomCpu.scriptMs,
+        styleLayoutMs: p.panCpu.styleLayoutMs + p.zoomCpu.styleLayoutMs,
+      }),
     ];
   } finally {
     await village.stop();
@@ -193,13 +230,13 @@ async function main(): Promise<void> {
       'Bond map pan and zoom in Chromium (frame gaps between animation frames; printed, not asserted)',
     );
     console.log(
-      '  servants / bonds  phase  frames   median      p95        max      >16.7 ms   missed (>25 ms)   long tasks',
+      '  servants / bonds  phase  frames   median      p95        max      >16.7 ms   missed (>25 ms)   long tasks    script / style+layout',
     );
     const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
     for (let i = 0; i < ours.length; i++) {
       for (const f of [baseline[i]!, ours[i]!])
         console.log(
-          `  ${String(f.servants).padStart(8)} / ${String(f.bonds).padEnd(5)}  ${f.phase.padEnd(5)} ${String(f.frames).padStart(6)}  ${ms(f.medianMs)}  ${ms(f.p95Ms)}  ${ms(f.maxMs)}   ${pct(f.over16)}    ${pct(f.missed)}       ${f.tasks[0]} (${f.tasks[1].toFixed(0)} ms)`,
+          `  ${String(f.servants).padStart(8)} / ${String(f.bonds).padEnd(5)}  ${f.phase.padEnd(5)} ${String(f.frames).padStart(6)}  ${ms(f.medianMs)}  ${ms(f.p95Ms)}  ${ms(f.maxMs)}   ${pct(f.over16)}    ${pct(f.missed)}       ${f.tasks[0]} (${f.tasks[1].toFixed(0)} ms)   ${f.cpu.scriptMs.toFixed(0)} / ${f.cpu.styleLayoutMs.toFixed(0)} ms`,
         );
       const [b, o] = [baseline[i]!, ours[i]!];
       console.log(
