@@ -116,6 +116,7 @@ describe.sequential('the bond map with 100 servants', () => {
     for (let i = 0; i < 4; i++) await page.getByTestId('map-zoom-in').click();
     // Zoomed in, most of the village is out of view ...
     await expect.poll(async () => (await outsideFlow()).length).toBeGreaterThan(COUNT / 2);
+    await screenshot(page, 'bond-map-100-zoomed');
     await page.getByTestId('map-fit').click();
     // ... and "Fit to view" brings every node back.
     await expect.poll(outsideFlow).toEqual([]);
