@@ -111,10 +111,15 @@ describe('tidyLayout', () => {
     expect(positions.a!.x).toBeLessThan(positions.b!.x);
     expect(positions.b!.x).toBeLessThan(positions.c!.x);
 
-    const big = village(200, 0, 0, 6);
-    const box = boundingBox(Object.entries(tidyLayout(big)).map(([id, p]) => ({ ...p, ...NODE_SIZE, id })))!;
-    expect(box.width / box.height).toBeGreaterThan(1);
-    expect(box.width / box.height).toBeLessThan(3);
+    // No bonds, and 400 random bonds (one component too large for dagre, laid out as a grid).
+    for (const bonds of [0, 400]) {
+      const big = village(200, bonds, 0, 6);
+      const box = boundingBox(
+        Object.entries(tidyLayout(big)).map(([id, p]) => ({ ...p, ...NODE_SIZE, id })),
+      )!;
+      expect(box.width / box.height, `${bonds} bonds`).toBeGreaterThan(1);
+      expect(box.width / box.height, `${bonds} bonds`).toBeLessThan(3);
+    }
   });
 });
 
