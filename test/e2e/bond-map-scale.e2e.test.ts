@@ -179,6 +179,38 @@ describe.sequential('the bond map with 100 servants', () => {
     }
   });
 
+  it('moves a region with its member while the member is dragged', async () => {
+    const w = await world();
+    const pane = await flowBox();
+    const nodeBoxes = await boxes(nodes(), 'data-agent-id');
+    // A group member inside the pane, clear of the toolbar above and the overview below.
+    const member = nodeBoxes.find(
+      (b) =>
+        w.agents.find((a) => a.id === b.id)?.groupId &&
+        b.top > pane.top + 60 &&
+        b.bottom < pane.bottom - 130 &&
+        b.left > pane.left + 10 &&
+        b.right < pane.right - 10,
+    )!;
+    expect(member, 'a group member in the open').toBeDefined();
+    const group = w.groups.find((g) => g.id === w.agents.find((a) => a.id === member.id)!.groupId)!;
+    const region = page.locator(`[data-testid="map-group-region"][data-group-id="${group.id}"]`);
+    const before = (await boxes(region, 'data-group-id'))[0]!;
+    await page.mouse.move(member.left + 8, member.top + 6);
+    await page.mouse.down();
+    await page.mouse.move(member.left + 28, before.bottom + 40, { steps: 6 });
+    // Still held: the region has already grown to hold the member where it is now.
+    const moved = page.locator(`[data-testid="map-node"][data-agent-id="${member.id}"]`);
+    await expect
+      .poll(async () => {
+        const [r] = await boxes(region, 'data-group-id');
+        const [n] = await boxes(moved, 'data-agent-id');
+        return r!.bottom > before.bottom && inside(n!, r!);
+      })
+      .toBe(true);
+    await page.mouse.up();
+  });
+
   it('tidies everyone without overlap, fits them in view, and the positions survive a reload', async () => {
     // A servant dragged away first, so there is a stored position to replace (and a confirm).
     const first = nodes().first();
