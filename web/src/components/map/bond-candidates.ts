@@ -50,7 +50,8 @@ export function filterCandidates(list: readonly Candidate[], query: string): Can
  * `current` -1 means no row is active yet.
  */
 export function nextActive(current: number, key: string, count: number): number | null {
-  if (count === 0) return key === 'ArrowDown' || key === 'ArrowUp' || key === 'Home' || key === 'End' ? -1 : null;
+  if (count === 0)
+    return key === 'ArrowDown' || key === 'ArrowUp' || key === 'Home' || key === 'End' ? -1 : null;
   switch (key) {
     case 'ArrowDown':
       return current < 0 ? 0 : (current + 1) % count;
