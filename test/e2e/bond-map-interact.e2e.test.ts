@@ -5,6 +5,8 @@
  * list; a double click opens its settings; hover draws out a node's bonds (both directions) and dims
  * the rest, every edge keeping 3:1 against the map in both themes.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -81,6 +83,18 @@ async function tabTo(agentId: string): Promise<void> {
   throw new Error(`Tab never reached the node of ${agentId}: ${JSON.stringify(await focused())}`);
 }
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations inside `selector` (evaluated, so the page's CSP allows it). */
+async function axeSerious(selector: string): Promise<string[]> {
+  if (!(await page.evaluate<boolean>('typeof axe !== "undefined"'))) await page.evaluate(AXE);
+  return page.evaluate<string[]>(`axe
+    .run(document.querySelector(${JSON.stringify(selector)}), { resultTypes: ['violations'] })
+    .then((r) => r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+}
+
 async function focusIs(check: (f: Focused) => boolean, what: string): Promise<Focused> {
   return until(focused, check, what);
 }
@@ -98,6 +112,7 @@ it('connects and cuts a bond from the keyboard alone', async () => {
   await menu.waitFor();
   expect(await menu.getAttribute('aria-label')).toBe('Zari の絆');
   await focusIs((f) => f.role === 'menuitem' && f.text === '絆を結ぶ…', 'the first menu item');
+  expect(await axeSerious('.bond-map')).toEqual([]);
   await page.keyboard.press('Enter');
   await focusIs((f) => f.testid === 'node-menu-filter', 'the filter');
   const options = page.getByTestId('node-menu-option');
@@ -107,6 +122,7 @@ it('connects and cuts a bond from the keyboard alone', async () => {
   ]);
   await page.keyboard.type('Jem');
   await expect.poll(() => options.count()).toBe(1);
+  expect(await axeSerious('.bond-map')).toEqual([]);
   await screenshot(page, '25-node-menu-connect');
   await page.keyboard.press('Enter');
 

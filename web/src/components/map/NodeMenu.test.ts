@@ -103,6 +103,7 @@ describe('node menu', () => {
     expect(input.getAttribute('aria-label')).toBe('Filter servants');
     const list = root.querySelector('[role="listbox"]')!;
     expect(input.getAttribute('aria-controls')).toBe(list.id);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
     const title = root.querySelector(`#${list.getAttribute('aria-labelledby')}`)!;
     expect(title.textContent?.trim()).toBe('Connect Zari to…');
     expect(options(root).map((o) => o.dataset.agentId)).toEqual(['agent_4', 'agent_2', 'agent_3']);
@@ -140,6 +141,9 @@ describe('node menu', () => {
     await nextTick();
     await type(filterBox(root), 'nobody');
     expect(options(root)).toHaveLength(0);
+    expect(root.querySelector('[role="listbox"]')).toBeNull();
+    expect(filterBox(root).getAttribute('aria-expanded')).toBe('false');
+    expect(filterBox(root).getAttribute('aria-controls')).toBeNull();
     expect(root.querySelector('[role="status"]')?.textContent?.trim()).toBe('No servant matches.');
     key(filterBox(root), 'Enter');
     expect(said).toEqual([]);
