@@ -3,7 +3,7 @@
  * cut from the keyboard alone (Tab to a node, its menu, a filtered list, the confirm), checked in the
  * world through the API and on the map; a click on a node selects the servant in the chat and the
  * list; a double click opens its settings; hover draws out a node's bonds (both directions) and dims
- * the rest, every edge keeping 3:1 against the map in both themes.
+ * the rest, every edge keeping 3:1 against the map in both themes; a failed connection is a toast.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -260,4 +260,24 @@ it('draws out the hovered servant’s bonds in both directions and dims the othe
     .poll(looks)
     .toEqual(['agent_1->agent_2:dimmed', 'agent_2->agent_3:active', 'agent_3->agent_1:active']);
   expect(ui.errors).toEqual([]);
+});
+
+it("shows a failed keyboard connection as an error toast (the drag's own path), and draws no edge", async () => {
+  // Zari → Jemmy exists (above): Ruri is the one left to connect to.
+  await node('agent_1').focus();
+  await page.keyboard.press('Shift+F10');
+  await focusIs((f) => f.role === 'menuitem' && f.text === '絆を結ぶ…', 'the first menu item');
+  await page.keyboard.press('Enter');
+  await focusIs((f) => f.testid === 'node-menu-filter', 'the filter');
+  expect(await page.getByTestId('node-menu-option').getAttribute('data-agent-id')).toBe('agent_3');
+  await village.pause();
+  try {
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: 'サーバーに接続できません' }).waitFor();
+  } finally {
+    await village.resume();
+  }
+  expect((await world()).edges).not.toContainEqual({ source: 'agent_1', target: 'agent_3' });
+  expect(await mapEdge('agent_1', 'agent_3').count()).toBe(0);
+  await focusIs((f) => f.id === 'agent_1', 'the focus back on Zari');
 });
