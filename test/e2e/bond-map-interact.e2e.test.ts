@@ -170,6 +170,21 @@ it('selects the clicked servant in the chat and in the list', async () => {
   expect(
     await page.locator('[data-testid="map-node"][data-current="true"]').getAttribute('data-agent-id'),
   ).toBe('agent_2');
+  // The node's ⋯ button and a right click open the same menu; a click elsewhere closes it.
+  await page
+    .locator('[data-testid="map-node"][data-agent-id="agent_2"]')
+    .getByTestId('map-node-menu')
+    .click();
+  const menu = page.locator('[data-testid="node-menu"] [role="menu"]');
+  expect(await menu.getAttribute('aria-label')).toBe('Jemmy の絆');
+  await page.getByTestId('map-summary').click();
+  await expect.poll(() => page.getByTestId('node-menu').count()).toBe(0);
+  await page.locator('[data-testid="map-node"][data-agent-id="agent_3"]').click({ button: 'right' });
+  expect(await menu.getAttribute('aria-label')).toBe('Ruri の絆');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('node-menu').count()).toBe(0);
+  await focusIs((f) => f.id === 'agent_3', 'the focus on Ruri after Escape');
+
   // And back: choosing in the chat moves the map's mark.
   await page.getByTestId('chat-target').selectOption('agent_3');
   await expect
