@@ -274,6 +274,16 @@ it('draws out the hovered servant’s bonds in both directions and dims the othe
   await expect
     .poll(looks)
     .toEqual(['agent_1->agent_2:dimmed', 'agent_2->agent_3:active', 'agent_3->agent_1:active']);
+
+  // With Zari's menu open (the focus in the menu, not on a node), Zari's bonds are the ones drawn out.
+  await node('agent_1').focus();
+  await page.keyboard.press('Shift+F10');
+  await focusIs((f) => f.role === 'menuitem', 'a menu item');
+  await expect
+    .poll(looks)
+    .toEqual(['agent_1->agent_2:active', 'agent_2->agent_3:dimmed', 'agent_3->agent_1:active']);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('node-menu').count()).toBe(0);
   expect(ui.errors).toEqual([]);
 });
 

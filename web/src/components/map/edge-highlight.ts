@@ -7,8 +7,8 @@ import { edgeId, type Edge } from '../../lib/map-view.ts';
 export type EdgeEmphasis = 'active' | 'dimmed' | 'plain';
 
 /**
- * The servant whose bonds stand out: the one under the pointer, else the one with keyboard focus on
- * the map, else the one selected for the chat. An id that is not on the map (a hidden group, a
+ * The servant whose bonds stand out: the first of the candidates, in the caller's order (BondMap:
+ * under the pointer, the open node menu's, keyboard focus on the map, the one selected for the chat). An id that is not on the map (a hidden group, a
  * servant just deleted) counts as none, so the map is never dimmed for a node nobody can see.
  */
 export function emphasisFocus(
