@@ -32,6 +32,9 @@ export function useNodeSelection(container: Ref<HTMLElement | null>) {
   const hovered = ref<string | null>(null);
   const focused = ref<string | null>(null);
   const menu = ref<NodeMenuAt | null>(null);
+  // Nodes slide under a still pointer while the map pans or zooms: that is no hover, and restyling
+  // hundreds of edges each time one passes would cost frames.
+  let moving = false;
 
   function nodeElement(agentId: string): HTMLElement | null {
     for (const el of container.value?.querySelectorAll<HTMLElement>(NODE) ?? [])
@@ -74,7 +77,11 @@ export function useNodeSelection(container: Ref<HTMLElement | null>) {
     focusNode,
     onNodeClick: ({ node }: NodeEvent) => selectAgent(node.id),
     onNodeDoubleClick: ({ node }: NodeEvent) => openDialog('agentSettings', { agentId: node.id }),
-    onNodeMouseEnter: ({ node }: NodeEvent) => (hovered.value = node.id),
+    onNodeMouseEnter: ({ node }: NodeEvent) => {
+      if (!moving) hovered.value = node.id;
+    },
+    onMoveStart: () => (moving = true),
+    onMoveEnd: () => (moving = false),
     onNodeMouseLeave: () => (hovered.value = null),
     onNodeContextMenu: ({ node, event }: NodeEvent) => {
       // Right click (and, in some browsers, the menu key after its keydown) opens our menu instead.
