@@ -129,6 +129,7 @@ it('connects and cuts a bond from the keyboard alone', async () => {
   await until(world, (w) => w.edges.length === 1, 'the bond in the world');
   expect((await world()).edges).toEqual([{ source: 'agent_1', target: 'agent_2' }]);
   await mapEdge('agent_1', 'agent_2').waitFor();
+  expect(await mapEdge('agent_1', 'agent_2').getAttribute('aria-label')).toBe('絆 Zari → Jemmy');
   expect(await page.getByTestId('node-menu').count()).toBe(0);
   await focusIs((f) => f.id === 'agent_1', 'the focus back on Zari');
 
