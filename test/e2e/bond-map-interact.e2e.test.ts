@@ -163,6 +163,37 @@ it('connects and cuts a bond from the keyboard alone', async () => {
   expect(ui.errors).toEqual([]);
 });
 
+it('moves a node with the arrow keys, says where in the village language, and saves the place', async () => {
+  await tabTo('agent_3');
+  const start = await node('agent_3').boundingBox();
+  const shownBefore = await page.evaluate<{ x: number; y: number }>(
+    `(() => { const m = /translate\\(([-\\d.]+)px, ?([-\\d.]+)px\\)/.exec(document.querySelector('.vue-flow__node[data-id="agent_3"]').style.transform); return { x: Number(m[1]), y: Number(m[2]) }; })()`,
+  );
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  const want = { x: shownBefore.x + 20, y: shownBefore.y + 50 };
+  await expect
+    .poll(() => page.getByTestId('map-move-announcement').textContent())
+    .toContain(`Ruri を x ${want.x}、y ${want.y} に動かしました`);
+  // Saved once the keys stop, as a drag saves it.
+  const stored = await until(
+    () => village.api<{ positions: Record<string, { x: number; y: number }> }>('get_world'),
+    (w) => w.positions.agent_3?.x === want.x && w.positions.agent_3?.y === want.y,
+    'the keyboard move in the world',
+  );
+  expect(stored.positions.agent_3).toEqual(want);
+  const end = await node('agent_3').boundingBox();
+  expect(end!.x).toBeGreaterThan(start!.x);
+  expect(end!.y).toBeGreaterThan(start!.y);
+  // The focus stays on the node, and Vue Flow's English words are not read out.
+  await focusIs((f) => f.id === 'agent_3', 'the focus still on Ruri');
+  expect(await node('agent_3').getAttribute('aria-roledescription')).toBe('サーヴァント');
+  expect(await node('agent_3').getAttribute('aria-describedby')).toBe('bond-map-node-help');
+  expect(await page.locator('[aria-describedby^="vue-flow__"]').count()).toBe(0);
+  expect(await page.locator('[id^="vue-flow__aria-live"]').count()).toBe(0);
+});
+
 it('selects the clicked servant in the chat and in the list', async () => {
   await page.locator('[data-testid="map-node"][data-agent-id="agent_2"]').click();
   await expect.poll(() => page.getByTestId('chat-target').inputValue()).toBe('agent_2');
