@@ -9,7 +9,7 @@ import './style.css';
 import './narrow.css';
 
 function startApp(token: string): void {
-  const app = createApp(App, { hasToken: true });
+  const app = createApp(App);
   app.use(i18n);
   const store = new VillageStore(createApi(token));
   app.provide(STORE_KEY, store);
