@@ -166,6 +166,40 @@ describe('test connection, beyond the wire', () => {
     await fake.waitForAborts(aborted + 1);
   });
 
+  it('a Cancel with another test id stops nothing (an editor closing late), its own id stops it', async () => {
+    const template = await savedTemplate('open_ai_compat');
+    const arrived = fake.requests.length;
+    const aborted = fake.abortedByClient;
+    fake.enqueue({ hold: true });
+    const pending = v.ok<Probe>('test_template_connection', { template, testId: 'editor-2' });
+    await fake.waitForRequests(arrived + 1);
+    expect(await v.ok('cancel_template_connection_test', { testId: 'editor-1' })).toEqual({
+      cancelled: false,
+    });
+    expect(fake.abortedByClient).toBe(aborted);
+    expect(await v.ok('cancel_template_connection_test', { testId: 'editor-2' })).toEqual({
+      cancelled: true,
+    });
+    expect(await pending).toMatchObject({ ok: false, failure: 'cancelled' });
+    await fake.waitForAborts(aborted + 1);
+  });
+
+  it('a base URL edited to another origin does not take the saved key there', async () => {
+    const template = await savedTemplate('open_ai_compat');
+    const elsewhere = await new FakeProvider().start();
+    try {
+      const before = fake.requests.length;
+      const answer = await probe({ ...template, baseUrl: elsewhere.baseUrl });
+      // The key is bound to the origin it was saved for: no key for the new one, so no request at all.
+      expect(answer).toMatchObject({ ok: false, code: 'LLM_CONFIG', failure: 'key' });
+      expect(elsewhere.requests).toEqual([]);
+      expect(fake.requests.length).toBe(before);
+      expect(JSON.stringify(answer)).not.toContain(KEY);
+    } finally {
+      await elsewhere.stop();
+    }
+  });
+
   it('a template without a credential is refused before any request, with the key advice', async () => {
     const before = fake.requests.length;
     const answer = await probe({

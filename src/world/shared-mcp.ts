@@ -4,7 +4,7 @@
  * validation before anything is written, empty content removes the file.
  */
 import { configIo, readTextOrNull } from './fs-util.ts';
-import { validateMcpJson } from './config-files.ts';
+import { validateMcpJson, withFileLock } from './config-files.ts';
 import { assertNoSymlink } from './no-symlink.ts';
 import type { VillagePaths } from './paths.ts';
 import { removeWorkspaceEntry, writeWorkspaceFileAtomic } from './workspace-write.ts';
@@ -21,7 +21,15 @@ export async function readSharedMcp(paths: Pick<VillagePaths, 'workspace' | 'sha
 }
 
 /** Saves it, or removes it for empty content; a bad file is refused (SERDE_FAILED) and disk is untouched. */
-export async function writeSharedMcp(
+export function writeSharedMcp(
+  paths: Pick<VillagePaths, 'workspace' | 'sharedMcp'>,
+  content: string,
+): Promise<void> {
+  // One save at a time (two tabs saving at once): each check and write happen together.
+  return withFileLock(paths.sharedMcp, () => writeNow(paths, content));
+}
+
+async function writeNow(
   paths: Pick<VillagePaths, 'workspace' | 'sharedMcp'>,
   content: string,
 ): Promise<void> {

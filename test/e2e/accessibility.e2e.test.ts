@@ -111,6 +111,31 @@ describe.each(['ja', 'en'] as const)('a %s village', (language) => {
     expect({ work, blackboard }).toEqual({ work: '', blackboard: '' });
   });
 
+  it('the right pane’s tabs each name the panel they show, and the arrow keys move between them', async () => {
+    // What a screen reader follows: the selected tab's aria-controls is the shown tabpanel, which names it back.
+    const tied = () =>
+      page.evaluate<{
+        tab: string;
+        panelRole: string | null;
+        labelledBy: string | null;
+        tabId: string;
+      }>(`(() => {
+        const tab = document.querySelector('[data-testid^="tab-"][aria-selected="true"]');
+        const panel = document.getElementById(tab.getAttribute('aria-controls'));
+        return { tab: tab.dataset.testid, panelRole: panel && panel.getAttribute('role'),
+          labelledBy: panel && panel.getAttribute('aria-labelledby'), tabId: tab.id };
+      })()`);
+    await page.getByTestId('tab-chat').focus();
+    for (const want of ['tab-work', 'tab-blackboard', 'tab-chat']) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await tied()).tab).toBe(want);
+      const now = await tied();
+      expect(now.panelRole, want).toBe('tabpanel');
+      expect(now.labelledBy, want).toBe(now.tabId);
+      expect(await page.evaluate<string | null>('document.activeElement.dataset.testid')).toBe(want);
+    }
+  });
+
   it('each dialog and dialog page has none', async () => {
     const found: Record<string, string> = {};
     for (const view of [...dialogViews('lead'), tourView]) {

@@ -194,6 +194,26 @@ it('moves a node with the arrow keys, says where in the village language, and sa
   expect(await page.locator('[id^="vue-flow__aria-live"]').count()).toBe(0);
 });
 
+it('keys typed in the map search stay text: Backspace there leaves the selected bond alone', async () => {
+  await village.api('set_connections', { agentId: 'agent_2', connectedAgents: ['agent_3'] });
+  const edge = mapEdge('agent_2', 'agent_3');
+  await edge.waitFor();
+  await edge.dispatchEvent('click');
+  await page.getByTestId('map-delete-edge').waitFor();
+  const search = page.getByTestId('map-search');
+  await search.click();
+  await page.keyboard.type('Rux');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.press('Delete');
+  expect(await search.inputValue()).toBe('');
+  // No confirm asked, no bond cut: the world and the map still have it, and it is still selected.
+  expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+  expect((await world()).edges).toContainEqual({ source: 'agent_2', target: 'agent_3' });
+  expect(await page.getByTestId('map-delete-edge').isVisible()).toBe(true);
+  await village.api('set_connections', { agentId: 'agent_2', connectedAgents: [] });
+  await expect.poll(() => edge.count()).toBe(0);
+});
+
 it('selects the clicked servant in the chat and in the list', async () => {
   await page.locator('[data-testid="map-node"][data-agent-id="agent_2"]').click();
   await expect.poll(() => page.getByTestId('chat-target').inputValue()).toBe('agent_2');

@@ -109,6 +109,20 @@ it('a token the server refuses, given in the URL, comes back to the page and say
   await p.reload();
   await p.getByTestId('token-page').waitFor();
   expect(await p.getByTestId('token-intro').textContent()).not.toContain('refused');
+  // In with the right token, the village app speaks its own language and follows a change of it
+  // (the token page has an i18n of its own, so leaving it disposes nothing the app uses).
+  await p.getByTestId('token-input').fill(village.url);
+  await p.getByTestId('token-continue').click();
+  await p.getByTestId('agent-list-empty').waitFor();
+  const tabChat = p.getByTestId('tab-chat');
+  const before = (await tabChat.textContent())?.trim();
+  const other = before === '会話' ? 'en' : 'ja';
+  await village.api('set_language', { language: other });
+  await expect
+    .poll(async () => (await tabChat.textContent())?.trim())
+    .toBe(other === 'en' ? 'Conversation' : '会話');
+  await village.api('set_language', { language: other === 'en' ? 'ja' : 'en' });
+  await expect.poll(async () => (await tabChat.textContent())?.trim()).toBe(before);
   expect(errors).toEqual([]);
 });
 

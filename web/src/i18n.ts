@@ -21,14 +21,22 @@ export const messages = {
   en: collect(import.meta.glob<Messages>('./locales/en/*.json', { eager: true, import: 'default' })),
 };
 
-export const i18n = createI18n({
-  legacy: false,
-  locale: 'ja',
-  fallbackLocale: 'ja',
-  messages,
-  missingWarn: false,
-  fallbackWarn: false,
-});
+/**
+ * An i18n instance with the app's messages. Each Vue app gets its own: vue-i18n disposes the instance
+ * when the app using it unmounts, and the token page unmounts before the village app mounts.
+ */
+export function createUiI18n(locale: Language = 'ja') {
+  return createI18n({
+    legacy: false,
+    locale,
+    fallbackLocale: 'ja',
+    messages,
+    missingWarn: false,
+    fallbackWarn: false,
+  });
+}
+
+export const i18n = createUiI18n();
 
 export function setUiLanguage(language: Language): void {
   i18n.global.locale.value = language;

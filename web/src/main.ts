@@ -8,8 +8,11 @@ import { showTokenPage } from './token-page-app.ts';
 import './style.css';
 import './narrow.css';
 
+/** Set before the reload that follows a refused token, so the token page can say it was refused. */
+const REFUSED_KEY = 'fuseforks.tokenRefused';
+
 function startApp(token: string): void {
-  const app = createApp(App, { hasToken: true });
+  const app = createApp(App);
   app.use(i18n);
   const store = new VillageStore(createApi(token));
   app.provide(STORE_KEY, store);
@@ -17,12 +20,14 @@ function startApp(token: string): void {
   app.mount('#app');
   // A stored token the server refuses (it made a new one) would leave the tab on the splash for good:
   // asked beside the store's own start, so a right token waits for nothing.
+  // A reload, not an unmount: vue-i18n disposes its instance when the app using it unmounts, and the
+  // village app's is the shared one (i18n.ts); the reloaded tab has no token and shows the page.
   store.api.call('boot_status').catch((error: unknown) => {
     if (!(error instanceof ApiError) || error.code !== 'UNAUTHORIZED') return;
     store.stop();
-    app.unmount();
     forgetToken(window.sessionStorage);
-    showTokenPage(true, accept);
+    window.sessionStorage.setItem(REFUSED_KEY, '1');
+    window.location.reload();
   });
 }
 
@@ -33,5 +38,7 @@ function accept(token: string): void {
 }
 
 const token = takeToken(window.location, window.sessionStorage, window.history);
-if (token === null) showTokenPage(false, accept);
+const refused = window.sessionStorage.getItem(REFUSED_KEY) === '1';
+window.sessionStorage.removeItem(REFUSED_KEY);
+if (token === null) showTokenPage(refused, accept);
 else startApp(token);

@@ -1,14 +1,15 @@
 import { createApp } from 'vue';
 import TokenPage from './components/app/TokenPage.vue';
 import { useUiSettings } from './composables/useUiSettings.ts';
-import { i18n, setUiLanguage } from './i18n.ts';
+import { createUiI18n } from './i18n.ts';
 
 /**
  * No token, or a refused one: the page to paste it, mounted in place of the app, in the browser's
  * language (the village's is not known without a token). `onAccepted` gets a token the server took.
  */
 export function showTokenPage(rejected: boolean, onAccepted: (token: string) => void): void {
-  setUiLanguage(navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'en');
+  const language = navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+  document.documentElement.lang = language;
   // The theme chosen in this browser (App.vue applies it too, once the app runs).
   const theme = useUiSettings().theme;
   if (theme) document.documentElement.dataset.theme = theme;
@@ -19,6 +20,7 @@ export function showTokenPage(rejected: boolean, onAccepted: (token: string) => 
       onAccepted(token);
     },
   });
-  page.use(i18n);
+  // Its own i18n: unmounting this page disposes it, and the village app's stays untouched.
+  page.use(createUiI18n(language));
   page.mount('#app');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paneAfterKey } from './pane-tabs.ts';
+import { paneAfterKey, tabAfterKey } from './pane-tabs.ts';
 
 describe('paneAfterKey', () => {
   it('moves with the arrows, wrapping at both ends', () => {
@@ -14,5 +14,15 @@ describe('paneAfterKey', () => {
     expect(paneAfterKey('map', 'End')).toBe('chat');
     expect(paneAfterKey('map', 'Enter')).toBeNull();
     expect(paneAfterKey('map', 'ArrowDown')).toBeNull();
+  });
+});
+
+describe('tabAfterKey', () => {
+  it('works on any list of tabs, as the right pane uses it', () => {
+    const tabs = ['chat', 'work', 'blackboard'] as const;
+    expect(tabAfterKey(tabs, 'blackboard', 'ArrowRight')).toBe('chat');
+    expect(tabAfterKey(tabs, 'chat', 'ArrowLeft')).toBe('blackboard');
+    expect(tabAfterKey(tabs, 'work', 'End')).toBe('blackboard');
+    expect(tabAfterKey(tabs, 'work', 'Tab')).toBeNull();
   });
 });

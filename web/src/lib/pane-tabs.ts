@@ -7,22 +7,39 @@ export const paneTabId = (pane: PaneId): string => `pane-tab-${pane}`;
 export const panePanelId = (pane: PaneId): string => `pane-panel-${pane}`;
 
 /**
- * The pane a key moves to in the tablist (the ARIA tabs pattern: arrows wrap, Home and End go to
- * the ends); null for any other key.
+ * The tab a key moves to in a tablist (the ARIA tabs pattern: arrows wrap, Home and End go to the
+ * ends); null for any other key.
  */
-export function paneAfterKey(current: PaneId, key: string): PaneId | null {
-  const at = PANES.indexOf(current);
-  const last = PANES.length - 1;
+export function tabAfterKey<T>(tabs: readonly T[], current: T, key: string): T | null {
+  const at = tabs.indexOf(current);
+  const last = tabs.length - 1;
   switch (key) {
     case 'ArrowRight':
-      return PANES[at === last ? 0 : at + 1]!;
+      return tabs[at === last ? 0 : at + 1]!;
     case 'ArrowLeft':
-      return PANES[at === 0 ? last : at - 1]!;
+      return tabs[at <= 0 ? last : at - 1]!;
     case 'Home':
-      return PANES[0];
+      return tabs[0]!;
     case 'End':
-      return PANES[last]!;
+      return tabs[last]!;
     default:
       return null;
   }
 }
+
+/** The pane a key moves to in the narrow screen's pane tabs. */
+export function paneAfterKey(current: PaneId, key: string): PaneId | null {
+  return tabAfterKey(PANES, current, key);
+}
+
+/** The right pane's tabs: the conversation, the work status and the blackboard. */
+export const RIGHT_TABS = ['chat', 'work', 'blackboard'] as const;
+export type RightTabId = (typeof RIGHT_TABS)[number];
+export const rightTabId = (tab: RightTabId): string => `right-tab-${tab}`;
+export const rightPanelId = (tab: RightTabId): string => `right-panel-${tab}`;
+/** A right-pane panel's tabpanel attributes. */
+export const rightPanelAttrs = (tab: RightTabId) => ({
+  role: 'tabpanel',
+  id: rightPanelId(tab),
+  'aria-labelledby': rightTabId(tab),
+});

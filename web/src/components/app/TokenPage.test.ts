@@ -97,11 +97,23 @@ describe('TokenPage', () => {
   });
 
   it('asks for the token when the address has none, without asking the server', async () => {
-    const page = mount();
-    await page.submit(`${new URL(v.server.url).origin}/`);
-    await nextTick();
-    expect(page.error()).toContain('no token in it');
-    expect(page.accepted).toEqual([]);
+    // Every request the page makes goes through fetch: count them.
+    const realFetch = globalThis.fetch;
+    let asked = 0;
+    globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+      asked++;
+      return realFetch(...args);
+    };
+    try {
+      const page = mount();
+      await page.submit(`${new URL(v.server.url).origin}/`);
+      await nextTick();
+      expect(page.error()).toContain('no token in it');
+      expect(page.accepted).toEqual([]);
+      expect(asked).toBe(0);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   it('says a refused stored token was refused', async () => {

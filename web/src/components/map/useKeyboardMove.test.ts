@@ -27,6 +27,8 @@ describe('useKeyboardMove', () => {
   const make = () =>
     useKeyboardMove({
       shown: () => shown,
+      // b is laid out, not stored (a is stored).
+      unstored: () => ({ b: shown.b! }),
       save: async (next) => {
         saves.push(next);
         return answer;

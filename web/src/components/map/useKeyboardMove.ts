@@ -22,6 +22,11 @@ export const SAVE_AFTER_MS = 400;
 export interface KeyboardMoveDeps {
   /** Every node's place as the map draws it now (stored or laid out). */
   shown: () => Readonly<Record<string, Point>>;
+  /**
+   * The drawn places that are not stored (laid out): saved with a move, as a drag saves them. The
+   * stored ones are not sent again, so a save never puts back a place another move just changed.
+   */
+  unstored: () => Readonly<Record<string, Point>>;
   /** Saves places (set_topology_positions); resolves to undefined when the save was refused. */
   save: (positions: Record<string, Point>) => Promise<unknown>;
   announce: (agentId: string, at: Point) => void;
@@ -36,7 +41,7 @@ export function useKeyboardMove(deps: KeyboardMoveDeps) {
     timer = null;
     const pending = moved.value;
     if (Object.keys(pending).length === 0) return;
-    const saved = await deps.save({ ...deps.shown(), ...pending });
+    const saved = await deps.save({ ...deps.unstored(), ...pending });
     // A refused save (its error is a toast already): the nodes go back to their stored places.
     if (saved === undefined) moved.value = {};
   }
