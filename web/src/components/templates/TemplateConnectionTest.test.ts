@@ -135,6 +135,18 @@ describe('TemplateConnectionTest', () => {
     expect(text(root, 'template-test-advice')).toBe('The test was cancelled.');
   });
 
+  it('an edit to the form clears the answer, which was about the form as it was', async () => {
+    const form = reactive(formFromTemplate(template));
+    const root = mount(form);
+    byId(root, 'template-test-connection')!.click();
+    await until(() => byId(root, 'template-test-ok') !== null, 'the success line');
+    form.model = 'gpt-4o';
+    await nextTick();
+    await nextTick();
+    expect(byId(root, 'template-test-ok')).toBeNull();
+    expect(byId(root, 'template-test-error')).toBeNull();
+  });
+
   it('a form that fails its own checks sends nothing', async () => {
     const root = mount({ ...formFromTemplate(template), model: ' ' });
     const before = fake.requests.length;
