@@ -191,7 +191,7 @@ describe('test connection, beyond the wire', () => {
       const before = fake.requests.length;
       const answer = await probe({ ...template, baseUrl: elsewhere.baseUrl });
       // The key is bound to the origin it was saved for: no key for the new one, so no request at all.
-      expect(answer).toMatchObject({ ok: false, code: 'LLM_CONFIG', failure: 'key' });
+      expect(answer).toMatchObject({ ok: false, code: 'LLM_CONFIG', failure: 'no_key' });
       expect(elsewhere.requests).toEqual([]);
       expect(fake.requests.length).toBe(before);
       expect(JSON.stringify(answer)).not.toContain(KEY);
@@ -208,7 +208,9 @@ describe('test connection, beyond the wire', () => {
       model: 'gpt-4o-mini',
       provider: 'open_ai_compat',
     });
-    expect(answer).toMatchObject({ ok: false, code: 'LLM_CONFIG', failure: 'key' });
+    expect(answer).toMatchObject({ ok: false, code: 'LLM_CONFIG', failure: 'no_key' });
+    // Not "the provider refused the key": nothing was sent, and the advice says so.
+    expect(answer.advice).toMatch(/No API key is set .* nothing was sent/);
     expect(fake.requests.length).toBe(before);
   });
 

@@ -255,6 +255,20 @@ it('opens the servant settings on a double click', async () => {
   expect(await page.getByTestId('chat-target').inputValue()).toBe('agent_3');
   await page.getByTestId('agent-close').click();
   await dialog.waitFor({ state: 'detached' });
+
+  // From the keyboard: the node menu's "Servant settings…", then Escape, and the focus is back on the node.
+  await node('agent_2').focus();
+  await page.keyboard.press('Shift+F10');
+  await focusIs((f) => f.role === 'menuitem', 'a menu item');
+  await page.getByRole('menuitem', { name: 'サーヴァントの設定…' }).focus();
+  await page.keyboard.press('Enter');
+  await dialog.waitFor();
+  expect(await dialog.getByTestId('agent-id').textContent()).toBe('agent_2');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await focusIs((f) => f.id === 'agent_2', 'the focus back on Jemmy after the settings closed');
+  // Focus off the map again (a focused node's bonds stand out, which the next test does not expect).
+  await page.evaluate('document.activeElement.blur()');
 });
 
 /** The WCAG ratio of an edge's stroke against the map behind it, with the theme forced. */

@@ -147,6 +147,16 @@ describe.sequential('the bond map with 100 servants', () => {
     await expect.poll(centreGap).toBeLessThan(4);
     // Exactly one node is highlighted.
     expect(await page.locator('.vue-flow__node.map-found').count()).toBe(1);
+    // Clicked, it is the list's servant too, and its card is scrolled into view there.
+    await page.locator(`[data-testid="map-node"][data-agent-id="${agent.id}"]`).click();
+    const card = page.locator(`[data-testid="agent-card"][data-agent-id="${agent.id}"]`);
+    await expect.poll(async () => (await card.getAttribute('class'))?.includes('selected')).toBe(true);
+    const inView = async () => {
+      const box = (await card.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      return box.y >= 0 && box.y + box.height <= viewport.height;
+    };
+    await expect.poll(inView).toBe(true);
 
     await page.getByTestId('map-search').fill('Nobody here');
     await expect.poll(() => page.getByTestId('map-search-none').textContent()).toContain('Nobody here');

@@ -72,6 +72,10 @@ it('the shared mcp.json: a bad save keeps the text and the file, a good one is s
     .toMatch(/Not valid JSON \(line 1/);
   expect(await editor().inputValue()).toBe(broken);
   expect(await editor().getAttribute('aria-invalid')).toBe('true');
+  // The problem was about that text: typing clears it (the next Save checks again).
+  await editor().press('End');
+  await editor().type(' ');
+  await expect.poll(() => page.getByTestId('mcp-shared-problem').count()).toBe(0);
 
   // Valid JSON the core refuses (an entry with neither command nor url): its message, text kept, no file.
   const refused = JSON.stringify({ mcpServers: { neither: { args: ['x'] } } }, null, 2);

@@ -6,6 +6,7 @@ import type { Language } from '../../domain/enums.ts';
 
 export type ProbeFailure =
   | 'key'
+  | 'no_key'
   | 'model'
   | 'base_url'
   | 'timeout'
@@ -19,6 +20,8 @@ export type ProbeFailure =
 const ADVICE: Record<Language, Record<ProbeFailure, string>> = {
   en: {
     key: 'The provider refused the key: set the API key of this template again (or mark it as not requiring one).',
+    no_key:
+      'No API key is set for this template (at this base URL), so nothing was sent: set the key, or choose "No key needed" if the provider takes none.',
     model:
       'The provider does not know this model: check the model name (and that the base URL is the right API).',
     base_url: 'Nothing answered at the base URL: check the base URL and that the server is running.',
@@ -33,6 +36,8 @@ const ADVICE: Record<Language, Record<ProbeFailure, string>> = {
   },
   ja: {
     key: 'プロバイダがキーを受け付けませんでした。このテンプレートの API キーを設定し直してください（不要な場合は「不要」にしてください）。',
+    no_key:
+      'このテンプレート（このベース URL）には API キーが設定されていないため、何も送っていません。キーを設定するか、キーの要らないプロバイダなら「キー不要」を選んでください。',
     model: 'プロバイダがこのモデルを知りません。モデル名（とベース URL が正しい API か）を確認してください。',
     base_url:
       'ベース URL で何も応答しませんでした。ベース URL と、サーバーが動いているかを確認してください。',

@@ -139,9 +139,9 @@ export async function testTemplateConnection(template: ModelTemplate, deps: Prob
       const status = error.info.kind === 'api' ? error.info.status : null;
       return fail(apiFailure(error), error.code, error.message, status);
     }
-    // No usable credential: refused before anything touched the network.
+    // No usable credential: refused before anything touched the network (not "the provider refused").
     if (isCoreError(error) && (error.code === 'LLM_CONFIG' || error.code === 'CREDENTIAL_MISSING'))
-      return fail('key', error.code, error.message);
+      return fail('no_key', error.code, error.message);
     throw error;
   }
 }

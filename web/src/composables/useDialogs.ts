@@ -1,4 +1,4 @@
-import { reactive } from 'vue';
+import { nextTick, reactive } from 'vue';
 
 /** Which dialog is open; one at a time except the confirm modal, which stacks above any. */
 export type DialogName =
@@ -21,10 +21,20 @@ export const dialogs = reactive({
   page: null as string | null,
 });
 
+/**
+ * What had the focus when the first dialog opened: it gets it back when the dialog closes, so a
+ * keyboard user goes on from where they were (the node, the button) instead of from the page's top.
+ */
+let opener: HTMLElement | null = null;
+
 export function openDialog(
   name: DialogName,
   options: { agentId?: string | null; page?: string | null } = {},
 ): void {
+  if (dialogs.open === null && typeof document !== 'undefined') {
+    const active = document.activeElement;
+    opener = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
   dialogs.open = name;
   dialogs.agentId = options.agentId ?? null;
   dialogs.page = options.page ?? null;
@@ -32,4 +42,12 @@ export function openDialog(
 
 export function closeDialog(): void {
   dialogs.open = null;
+  const back = opener;
+  opener = null;
+  if (back)
+    void nextTick(() => {
+      // Only when the focus was left nowhere (on the body): a dialog that moved it on purpose wins.
+      const active = document.activeElement;
+      if (back.isConnected && (active === null || active === document.body)) back.focus();
+    });
 }
