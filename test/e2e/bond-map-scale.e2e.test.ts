@@ -127,6 +127,15 @@ describe.sequential('the bond map with 100 servants', () => {
     await screenshot(page, 'bond-map-100-fit');
   });
 
+  it('reaches the search and Tidy from the header with one Tab each, before the 100 nodes', async () => {
+    await page.getByTestId('map-fit').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string | null>('document.activeElement.dataset.testid')).toBe('map-search');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string | null>('document.activeElement.dataset.testid')).toBe('map-tidy');
+    await page.evaluate('document.activeElement.blur()');
+  });
+
   it('finds a servant by name, centres and highlights it', async () => {
     const agent = (await world()).agents.find((a) => a.name === 'Servant 57')!;
     await page.getByTestId('map-search').fill('servant 57');
